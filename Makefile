@@ -1,0 +1,35 @@
+# Everything is installed by the project's own files: only Python 3.11 is needed.
+PY ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+SAMPLE := scenarios/harbour-crossing.yaml
+
+.PHONY: setup run test bench schemas lint check clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/uo edit $(SAMPLE)
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+schemas: $(STAMP)
+	$(BIN)/uo schema
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine editor tests bench
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

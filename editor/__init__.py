@@ -1,0 +1,1 @@
+"""UO Studio editor (PySide6)."""

@@ -1,0 +1,293 @@
+"""Load and save model files (YAML or JSON), with every problem located in the source."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from jsonschema.exceptions import ValidationError, best_match
+from pydantic import ValidationError as PydanticError
+
+from ..model import FORMATS, Document
+from .json_reader import read_json
+from .positions import Positions
+from .problems import LoadError, Problem, pointer_join
+from .schemas import schema_for
+from .yaml_reader import read_yaml
+
+MAX_BYTES = 16 * 1024 * 1024
+YAML_SUFFIXES = (".yaml", ".yml")
+JSON_SUFFIXES = (".json",)
+MODEL_SUFFIXES = YAML_SUFFIXES + JSON_SUFFIXES
+
+
+@dataclass
+class Loaded:
+    """A parsed file: its data, where each value came from, its model if valid, its problems."""
+
+    path: Path
+    name: str  # as shown in problems (relative to the working folder when inside it)
+    data: Any
+    positions: Positions
+    format: str
+    model: Document | None = None
+    problems: list[Problem] = field(default_factory=list)
+    header: str = ""  # leading comment lines, kept on save
+
+    def problem(self, pointer: str, code: str, message: str, *, key: bool = False) -> Problem:
+        line, col = self.positions.locate(pointer, key=key)
+        return Problem(self.name, line, col, code, message, pointer)
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read_data(path: Path, text: str | None = None) -> tuple[Any, Positions, list[Problem]]:
+    """Parse a YAML or JSON file into plain data and positions; LoadError if unusable."""
+    name = display_path(path)
+    if text is None:
+        try:
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                raise LoadError([Problem(name, 0, 0, "P003", f"file is {size} bytes, more than {MAX_BYTES}")])
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise LoadError([Problem(name, 0, 0, "P000", f"cannot read file: {exc.strerror}")]) from None
+        text = decode(raw, name)
+    elif len(text) > MAX_BYTES:
+        raise LoadError([Problem(name, 0, 0, "P003", f"text is more than {MAX_BYTES} characters")])
+    if path.suffix.lower() in JSON_SUFFIXES:
+        return read_json(text, name)
+    return read_yaml(text, name)
+
+
+def decode(raw: bytes, name: str) -> str:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise LoadError(
+            [Problem(name, line, col, "P003", "not a text file: invalid UTF-8 (binary data?)")]
+        ) from None
+
+
+@cache
+def _validator(fmt: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema_for(fmt))
+
+
+_SCHEMA_CODES = {
+    "required": "S101",
+    "additionalProperties": "S102",
+    "type": "S103",
+    "enum": "S104",
+    "const": "S104",
+    "pattern": "S105",
+    "minimum": "S106",
+    "maximum": "S106",
+    "exclusiveMinimum": "S106",
+    "exclusiveMaximum": "S106",
+    "minItems": "S107",
+    "maxItems": "S107",
+    "minLength": "S107",
+    "maxLength": "S107",
+}
+
+
+def _most_relevant(error: ValidationError) -> ValidationError:
+    """For unions (anyOf/oneOf), report the branch that came closest, not 'no branch matched'."""
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        # a branch that failed only on `type` is the wrong branch (e.g. null of `X | None`)
+        real = [errs for errs in branches.values() if not all(e.validator == "type" and not e.path for e in errs)]
+        # discriminated unions: prefer the branch whose `kind` matched
+        kinded = [errs for errs in real if not any(e.validator == "const" and list(e.path) == ["kind"] for e in errs)]
+        pool = [e for errs in (kinded or real or list(branches.values())) for e in errs]
+        nxt = best_match(pool)
+        if nxt is None:
+            break
+        error = nxt
+    return error
+
+
+def schema_problems(loaded: Loaded) -> list[Problem]:
+    problems = []
+    for error in _validator(loaded.format).iter_errors(loaded.data):
+        error = _most_relevant(error)
+        pointer = ""
+        for part in error.absolute_path:
+            pointer = pointer_join(pointer, part)
+        code = _SCHEMA_CODES.get(str(error.validator), "S100")
+        message = error.message
+        key = False
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            extras = [k for k in error.instance if k not in allowed]
+            for extra in extras:
+                p = pointer_join(pointer, extra)
+                line, col = loaded.positions.locate(p, key=True)
+                hint = _close(extra, allowed)
+                problems.append(
+                    Problem(
+                        loaded.name,
+                        line,
+                        col,
+                        code,
+                        f"unknown field '{extra}'" + (f" (did you mean '{hint}'?)" if hint else ""),
+                        p,
+                    )
+                )
+            continue
+        if len(message) > 300:
+            message = message[:297] + "..."
+        line, col = loaded.positions.locate(pointer, key=key)
+        problems.append(Problem(loaded.name, line, col, code, message, pointer))
+    return sorted(set(problems))
+
+
+def _close(word: str, options: set[str]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def load_document(path: Path | str, text: str | None = None) -> Loaded:
+    """Parse and schema-check a file. Raises LoadError only when the file is unusable;
+    schema problems are returned in `problems` (and `model` is then None)."""
+    path = Path(path)
+    data, positions, problems = read_data(path, text)
+    name = display_path(path)
+    if not isinstance(data, dict) or "schema" not in data:
+        raise LoadError(
+            [
+                Problem(
+                    name,
+                    1,
+                    1,
+                    "P006",
+                    "not a UO Studio file: the first key must be `schema:` naming the format"
+                    f" ({', '.join(FORMATS)})",
+                )
+            ]
+        )
+    fmt = data["schema"]
+    if fmt not in FORMATS:
+        line, col = positions.locate("/schema")
+        raise LoadError(
+            [Problem(name, line, col, "P006", f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}",
+                     "/schema")]
+        )
+    loaded = Loaded(path=path, name=name, data=data, positions=positions, format=fmt, problems=list(problems))
+    if text is None:
+        loaded.header = _header_of(path)
+    loaded.problems.extend(schema_problems(loaded))
+    if not any(p.code.startswith("S") for p in loaded.problems):
+        try:
+            loaded.model = FORMATS[fmt].model_validate(data)
+        except PydanticError as exc:  # checks the schema cannot express
+            for err in exc.errors():
+                pointer = ""
+                for part in err["loc"]:
+                    pointer = pointer_join(pointer, part)
+                loaded.problems.append(loaded.problem(pointer, "S100", err["msg"]))
+    return loaded
+
+
+def _header_of(path: Path) -> str:
+    """Leading comment lines (e.g. the yaml-language-server schema line), kept on save."""
+    if path.suffix.lower() not in YAML_SUFFIXES:
+        return ""
+    lines = []
+    try:
+        with path.open(encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                lines.append(line.rstrip("\n"))
+                if len(lines) > 20:
+                    break
+    except OSError:
+        return ""
+    return "\n".join(lines)
+
+
+# --- saving -----------------------------------------------------------------------------
+
+
+def to_data(model: Document) -> dict[str, Any]:
+    """Plain data for a model, in field order, defaults left out, format tag first."""
+    body = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    body.pop("schema", None)
+    return {"schema": model.format, **body}
+
+
+class _Dumper(yaml.CSafeDumper if hasattr(yaml, "CSafeDumper") else yaml.SafeDumper):  # type: ignore[misc]
+    pass
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    # Points and other short lists of numbers read best on one line: [12.5, 30.0]
+    flow = len(data) <= 12 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data)
+    flow = flow or (0 < len(data) <= 12 and all(isinstance(v, str) and len(v) <= 12 for v in data))
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    if "\n" in data:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
+
+
+def dumps(model: Document, suffix: str = ".yaml", header: str = "") -> str:
+    data = to_data(model)
+    if suffix.lower() in JSON_SUFFIXES:
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return (header + "\n" if header else "") + text
+
+
+def save_document(model: Document, path: Path | str, header: str = "") -> None:
+    """Write atomically: a temporary file in the same folder, then rename over the target,
+    so a crash or a full disk never leaves a half-written file."""
+    path = Path(path)
+    text = dumps(model, path.suffix, header)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,1 @@
+"""Checks of card libraries (L2xx)."""

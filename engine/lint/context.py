@@ -1,0 +1,184 @@
+"""What checks read: a loaded file plus, for scenarios, the sheets and cards it references."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ..geometry.hexgrid import HexGrid
+from ..io.files import Loaded, load_document
+from ..io.problems import LoadError, Problem
+from ..model.cards import CardLibrary, EventCard, SupportCard, UnitCard
+from ..model.scenario import Scenario
+from ..model.sheet import MapSheet, SheetKind, Terrain
+
+
+class Workspace:
+    """Loads each file once, whoever asks for it (the validator, a scenario's references)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Path, Loaded | LoadError] = {}
+
+    def load(self, path: Path) -> Loaded:
+        key = path.resolve()
+        if key not in self._cache:
+            try:
+                self._cache[key] = load_document(path)
+            except LoadError as exc:
+                self._cache[key] = exc
+        got = self._cache[key]
+        if isinstance(got, LoadError):
+            raise got
+        return got
+
+
+@dataclass
+class SheetContext:
+    doc: Loaded
+
+    @property
+    def sheet(self) -> MapSheet:
+        assert isinstance(self.doc.model, MapSheet)
+        return self.doc.model
+
+    @cached_property
+    def grid(self) -> HexGrid:
+        return HexGrid(self.sheet.grid)
+
+    @cached_property
+    def playable(self) -> set[str]:
+        """CCRR labels of the hexes that are locations."""
+        w, h = self.sheet.size
+        labels = set(self.grid.playable_labels(w, h))
+        if self.sheet.kind == SheetKind.underground:
+            labels = {lb for lb in labels if self.terrain(lb) != Terrain.solid}
+        return labels
+
+    def terrain(self, label: str) -> Terrain:
+        return self.sheet.terrain.get(label, self.sheet.default_terrain)
+
+    @cached_property
+    def interiors(self) -> dict[str, str]:
+        """Location id of every room (undivided) or zone -> pointer to it."""
+        out: dict[str, str] = {}
+        for b, building in enumerate(self.sheet.buildings):
+            for r, room in enumerate(building.rooms):
+                rp = f"/buildings/{b}/rooms/{r}"
+                if room.zones:
+                    for z, zone in enumerate(room.zones):
+                        out.setdefault(zone.id, f"{rp}/zones/{z}")
+                else:
+                    out.setdefault(room.id, rp)
+        return out
+
+    @cached_property
+    def roofs(self) -> dict[str, str]:
+        return {f"{b.id}.R": f"/buildings/{i}" for i, b in enumerate(self.sheet.buildings) if b.roof_accesses}
+
+    @cached_property
+    def locations(self) -> set[str]:
+        """Full location ids defined by this sheet."""
+        prefix = self.sheet.id
+        return {prefix + lb for lb in self.playable} | set(self.interiors) | set(self.roofs)
+
+
+@dataclass
+class CardsContext:
+    doc: Loaded
+
+    @property
+    def library(self) -> CardLibrary:
+        assert isinstance(self.doc.model, CardLibrary)
+        return self.doc.model
+
+
+@dataclass
+class ScenarioContext:
+    doc: Loaded
+    sheets: list[SheetContext] = field(default_factory=list)
+    inserts: list[SheetContext] = field(default_factory=list)
+    libraries: list[CardsContext] = field(default_factory=list)
+    #: references that could not be used (missing or invalid files): checks that need
+    #: them stay quiet rather than report every reference as dangling
+    incomplete_map: bool = False
+    incomplete_cards: bool = False
+
+    @property
+    def scenario(self) -> Scenario:
+        assert isinstance(self.doc.model, Scenario)
+        return self.doc.model
+
+    @cached_property
+    def unit_cards(self) -> dict[str, UnitCard]:
+        return {c.id: c for lib in self.libraries for c in lib.library.unit_cards}
+
+    @cached_property
+    def support_cards(self) -> dict[str, SupportCard]:
+        return {c.id: c for lib in self.libraries for c in lib.library.support_cards}
+
+    @cached_property
+    def event_cards(self) -> dict[str, EventCard]:
+        return {c.id: c for lib in self.libraries for c in lib.library.event_cards}
+
+    @cached_property
+    def locations(self) -> set[str]:
+        out: set[str] = set()
+        for s in self.sheets + self.inserts:
+            out |= s.locations
+        return out
+
+    @cached_property
+    def buildings(self) -> set[str]:
+        return {b.id for s in self.sheets for b in s.sheet.buildings}
+
+    @cached_property
+    def underground_letters(self) -> set[str]:
+        return {z.letter for s in self.inserts for z in s.sheet.underground_zones}
+
+
+def build_scenario_context(doc: Loaded, ws: Workspace) -> tuple[ScenarioContext, list[Problem]]:
+    """Load what a scenario references; problems name the scenario line of a bad reference."""
+    scenario = doc.model
+    assert isinstance(scenario, Scenario)
+    ctx = ScenarioContext(doc)
+    problems: list[Problem] = []
+    base = doc.path.parent
+
+    def use(pointer: str, rel: str, fmt: str) -> Loaded | None:
+        path = base / rel
+        if not path.is_file():
+            problems.append(doc.problem(pointer, "L301", f"file not found: {rel}"))
+            return None
+        try:
+            ref = ws.load(path)
+        except LoadError as exc:
+            problems.append(doc.problem(pointer, "L302", f"{rel} is unusable: {exc.problems[0].message}"))
+            return None
+        if ref.format != fmt:
+            problems.append(doc.problem(pointer, "L302", f"{rel} is a {ref.format} file, expected {fmt}"))
+            return None
+        if ref.model is None:
+            problems.append(doc.problem(pointer, "L302", f"{rel} has schema errors; fix them first"))
+            return None
+        return ref
+
+    for i, placement in enumerate(scenario.map.sheets):
+        ref = use(f"/map/sheets/{i}/file", placement.file, "uo-map/1")
+        if ref is None:
+            ctx.incomplete_map = True
+        else:
+            ctx.sheets.append(SheetContext(ref))
+    for i, insert in enumerate(scenario.map.underground):
+        ref = use(f"/map/underground/{i}/file", insert.file, "uo-map/1")
+        if ref is None:
+            ctx.incomplete_map = True
+        else:
+            ctx.inserts.append(SheetContext(ref))
+    for i, rel in enumerate(scenario.cards):
+        ref = use(f"/cards/{i}", rel, "uo-cards/1")
+        if ref is None:
+            ctx.incomplete_cards = True
+        else:
+            ctx.libraries.append(CardsContext(ref))
+    return ctx, problems
