@@ -1,1 +1,1 @@
-"""UO Studio editor (PySide6)."""
+"""UO Studio editor (PySide6): document + undo stack, canvas, tools, panels."""

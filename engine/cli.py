@@ -34,7 +34,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(p.format())
         n = len(report.problems)
         status = "ok" if n == 0 else f"{n} problem{'s' if n != 1 else ''}"
-        print(f"{len(report.files)} file{'s' if len(report.files) != 1 else ''} checked: {status}", file=sys.stderr)
+        print(
+            f"{len(report.files)} file{'s' if len(report.files) != 1 else ''} checked: {status}",
+            file=sys.stderr,
+        )
     return report.exit_code
 
 

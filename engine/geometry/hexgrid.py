@@ -138,7 +138,9 @@ class HexGrid:
         except ValueError:
             return False
         g = self.grid
-        return g.first_column <= col < g.first_column + g.columns and g.first_row <= row < g.first_row + g.rows
+        return (
+            g.first_column <= col < g.first_column + g.columns and g.first_row <= row < g.first_row + g.rows
+        )
 
     # -- millimetres ---------------------------------------------------------------------
     def centre_of(self, col: int, row: int) -> tuple[float, float]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 Pt = tuple[float, float]
 
@@ -82,6 +83,11 @@ def _orient(a: Pt, b: Pt, c: Pt) -> float:
 
 def segments_cross(a: Pt, b: Pt, c: Pt, d: Pt) -> bool:
     """Proper crossing: the segments cut each other at one interior point of both."""
+    # bounding boxes apart: the common case, and far cheaper than the orientations
+    if max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0]):
+        return False
+    if max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1]):
+        return False
     d1, d2 = _orient(c, d, a), _orient(c, d, b)
     d3, d4 = _orient(a, b, c), _orient(a, b, d)
     eps = 1e-9 * max(1.0, dist(a, b) * dist(c, d))
@@ -132,7 +138,47 @@ def polygon_within(inner: Sequence[Pt], outer: Sequence[Pt]) -> bool:
     """Every vertex of `inner` is inside or on `outer` and no edges cross."""
     if not all(contains_point(outer, p) for p in inner):
         return False
-    return not any(segments_cross(a, b, c, d) for a, b in edges(inner) for c, d in edges(outer))
+    # all vertices on the outline of a non-convex outer polygon do not make it within
+    return all(contains_point(outer, m) for m in boundary_pieces(inner, outer))
+
+
+def boundary_pieces(p: Sequence[Pt], q: Sequence[Pt]) -> Iterator[Pt]:
+    """Middles of the pieces of p's edges cut where they meet q's edges and vertices: each
+    piece is wholly inside q, outside q or along q's outline, so its middle tells which."""
+    q_edges = edges(q)
+    qx0, qx1 = min(v[0] for v in q) - TOL, max(v[0] for v in q) + TOL
+    qy0, qy1 = min(v[1] for v in q) - TOL, max(v[1] for v in q) + TOL
+    for a, b in edges(p):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length2 = dx * dx + dy * dy
+        if length2 == 0:
+            continue
+        x0, x1 = min(a[0], b[0]) - TOL, max(a[0], b[0]) + TOL
+        y0, y1 = min(a[1], b[1]) - TOL, max(a[1], b[1]) + TOL
+        if x1 < qx0 or x0 > qx1 or y1 < qy0 or y0 > qy1:
+            yield (a[0] + dx / 2, a[1] + dy / 2)
+            continue
+        cuts = [0.0, 1.0]
+        for c, d in q_edges:
+            if max(c[0], d[0]) < x0 or min(c[0], d[0]) > x1 or max(c[1], d[1]) < y0 or min(c[1], d[1]) > y1:
+                continue
+            hit = segment_intersection(a, b, c, d)
+            if hit is not None:
+                cuts.append(hit[0])
+        for v in q:
+            if x0 <= v[0] <= x1 and y0 <= v[1] <= y1 and segment_distance(v, a, b) <= TOL:
+                cuts.append(((v[0] - a[0]) * dx + (v[1] - a[1]) * dy) / length2)
+        cuts = sorted(min(1.0, max(0.0, t)) for t in cuts)
+        for t0, t1 in pairwise(cuts):
+            if t1 - t0 < 1e-9:
+                continue
+            tm = (t0 + t1) / 2
+            yield (a[0] + dx * tm, a[1] + dy * tm)
+
+
+def _boundary_enters(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
+    """Some stretch of p's boundary runs through q's interior."""
+    return any(strictly_inside(q, m) for m in boundary_pieces(p, q))
 
 
 def polygons_overlap(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
@@ -140,6 +186,9 @@ def polygons_overlap(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
     if any(segments_cross(a, b, c, d) for a, b in edges(p) for c, d in edges(q)):
         return True
     if any(strictly_inside(q, v) for v in p) or any(strictly_inside(p, v) for v in q):
+        return True
+    # e.g. two strips sharing a top and bottom line: every vertex is on the other's outline
+    if _boundary_enters(p, q) or _boundary_enters(q, p):
         return True
     # same or nested outlines with all vertices on the other's boundary
     return strictly_inside(q, interior_point(p)) or strictly_inside(p, interior_point(q))

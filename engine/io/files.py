@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from functools import cache
@@ -115,9 +117,15 @@ def _most_relevant(error: ValidationError) -> ValidationError:
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         # a branch that failed only on `type` is the wrong branch (e.g. null of `X | None`)
-        real = [errs for errs in branches.values() if not all(e.validator == "type" and not e.path for e in errs)]
+        real = [
+            errs for errs in branches.values() if not all(e.validator == "type" and not e.path for e in errs)
+        ]
         # discriminated unions: prefer the branch whose `kind` matched
-        kinded = [errs for errs in real if not any(e.validator == "const" and list(e.path) == ["kind"] for e in errs)]
+        kinded = [
+            errs
+            for errs in real
+            if not any(e.validator == "const" and list(e.path) == ["kind"] for e in errs)
+        ]
         pool = [e for errs in (kinded or real or list(branches.values())) for e in errs]
         nxt = best_match(pool)
         if nxt is None:
@@ -154,6 +162,17 @@ def schema_problems(loaded: Loaded) -> list[Problem]:
                     )
                 )
             continue
+        if (
+            error.validator == "type"
+            and error.validator_value == "string"
+            and isinstance(error.instance, (int, float))
+            and not isinstance(error.instance, bool)
+        ):
+            # `id: 32.2` reads as a number in YAML; ids must be quoted
+            message += f" (write it in quotes: '{error.instance}')"
+        if error.validator in ("minItems", "maxItems") and isinstance(error.instance, list):
+            bound = "at least" if error.validator == "minItems" else "at most"
+            message = f"has {len(error.instance)} items; {bound} {error.validator_value} expected"
         if len(message) > 300:
             message = message[:297] + "..."
         line, col = loaded.positions.locate(pointer, key=key)
@@ -191,12 +210,31 @@ def load_document(path: Path | str, text: str | None = None) -> Loaded:
     if fmt not in FORMATS:
         line, col = positions.locate("/schema")
         raise LoadError(
-            [Problem(name, line, col, "P006", f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}",
-                     "/schema")]
+            [
+                Problem(
+                    name,
+                    line,
+                    col,
+                    "P006",
+                    f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}",
+                    "/schema",
+                )
+            ]
         )
     loaded = Loaded(path=path, name=name, data=data, positions=positions, format=fmt, problems=list(problems))
     if text is None:
         loaded.header = _header_of(path)
+    # Fast path: the model accepts the data exactly as written (no coercion) -> the schema,
+    # generated from the model, accepts it too. Otherwise the JSON Schema validator finds
+    # and locates every problem (it is ~30x slower, so only bad files pay for it).
+    model = None
+    with contextlib.suppress(PydanticError):
+        model = FORMATS[fmt].model_validate(data)
+    if model is not None and same_data(
+        model.model_dump(mode="json", by_alias=True, exclude_unset=True), data
+    ):
+        loaded.model = model
+        return loaded
     loaded.problems.extend(schema_problems(loaded))
     if not any(p.code.startswith("S") for p in loaded.problems):
         try:
@@ -208,6 +246,32 @@ def load_document(path: Path | str, text: str | None = None) -> Loaded:
                     pointer = pointer_join(pointer, part)
                 loaded.problems.append(loaded.problem(pointer, "S100", err["msg"]))
     return loaded
+
+
+def same_data(model_data: Any, data: Any) -> bool:
+    """Whether the model's dump equals the file's data with the same JSON types (Python's
+    `1 == True` and `"5"` coerced to 5 must not pass). Fields left unset are absent from the
+    dump: `schema` is always present in the data, and defaults are not written."""
+    stack = [(model_data, data)]
+    while stack:
+        a, b = stack.pop()
+        if isinstance(a, dict):
+            if not isinstance(b, dict) or a.keys() != b.keys():
+                return False
+            stack.extend((a[k], b[k]) for k in a)
+        elif isinstance(a, list):
+            if not isinstance(b, list) or len(a) != len(b):
+                return False
+            stack.extend(zip(a, b, strict=True))
+        elif isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+            if a is not b:
+                return False
+        elif isinstance(a, (int, float)):
+            if not isinstance(b, (int, float)) or a != b or (isinstance(a, int) and isinstance(b, float)):
+                return False
+        elif type(a) is not type(b) or a != b:
+            return False
+    return True
 
 
 def _header_of(path: Path) -> str:
@@ -249,9 +313,16 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
 
+# Strings a YAML 1.2 reader (editors' language servers) would take for numbers, e.g. hex
+# labels like 0804 that PyYAML's 1.1 rules leave plain, are written in quotes.
+_NUMBER_LIKE = re.compile(r"^[-+]?(\.?[0-9][0-9_.:]*([eE][-+]?[0-9]+)?|\.inf|\.nan)$", re.IGNORECASE)
+
+
 def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     if "\n" in data:
         return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    if _NUMBER_LIKE.match(data):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="'")
     return dumper.represent_scalar("tag:yaml.org,2002:str", data)
 
 
@@ -286,8 +357,6 @@ def save_document(model: Document, path: Path | str, header: str = "") -> None:
             os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

@@ -40,7 +40,9 @@ class _Reader:
 
     def fail(self, message: str, offset: int | None = None, code: str = "P001") -> LoadError:
         line, col = self.where(self.pos if offset is None else offset)
-        return LoadError([Problem(self.file, line, col, code, f"JSON syntax: {message}" if code == "P001" else message)])
+        return LoadError(
+            [Problem(self.file, line, col, code, f"JSON syntax: {message}" if code == "P001" else message)]
+        )
 
     def skip(self) -> None:
         self.pos = _WS.match(self.text, self.pos).end()  # type: ignore[union-attr]
@@ -101,7 +103,7 @@ def read_json(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
             return container, True
         return r.scalar(), False
 
-    root, opened = read_value("")
+    root, _opened = read_value("")
     while stack:
         container, ptr, seen = stack[-1]
         r.skip()

@@ -26,6 +26,7 @@ def schema_for(fmt: str) -> dict[str, Any]:
         "$id": SCHEMA_BASE + schema_filename(fmt),
     }
     schema.update(body)
+    _close_pattern_maps(schema)
     # `schema` is the format tag: make it required even though the model defaults it,
     # so a file always says what it is.
     required = schema.setdefault("required", [])
@@ -56,3 +57,16 @@ def stale_schemas(folder: Path) -> list[Path]:
         if not path.is_file() or path.read_text(encoding="utf-8") != schema_text(fmt):
             stale.append(path)
     return stale
+
+
+def _close_pattern_maps(node: Any) -> None:
+    """pydantic emits `dict[Pattern, X]` as patternProperties only, which JSON Schema reads
+    as 'other keys allowed'; the model rejects them, so the schema must too."""
+    if isinstance(node, dict):
+        if "patternProperties" in node and "additionalProperties" not in node:
+            node["additionalProperties"] = False
+        for value in node.values():
+            _close_pattern_maps(value)
+    elif isinstance(node, list):
+        for value in node:
+            _close_pattern_maps(value)

@@ -9,12 +9,12 @@ JSON-like data iteratively, with limits on depth and on the number of nodes prod
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
 from .positions import Positions
-from .problems import LoadError, Problem, pointer_join
+from .problems import LoadError, Problem
 
 try:  # the C loader is much faster; fall back only where libyaml is missing
     _Loader: Any = yaml.CSafeLoader
@@ -22,32 +22,14 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 MAX_DEPTH = 64
-MAX_NODES = 500_000
+# A large real sheet holds ~50k values; refusing at 200k keeps hostile files under a second.
+MAX_NODES = 200_000
 
 _STD = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_STD + t for t in ("null", "bool", "int", "float", "str", "timestamp", "seq", "map")}
 # YAML 1.1 reads 0512 as an octal number and 1:30 as sexagesimal; in our files such
 # scalars are hex numbers and labels, so plain scalars like these stay strings.
 _KEEP_AS_STRING = re.compile(r"^[-+]?(0[0-9_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?|.*_.*)$")
-
-
-class _Budget:
-    def __init__(self) -> None:
-        self.nodes = 0
-
-    def spend(self, n: int, mark: Any, file: str) -> None:
-        self.nodes += n
-        if self.nodes > MAX_NODES:
-            raise LoadError(
-                [
-                    _problem(
-                        file,
-                        mark,
-                        "P005",
-                        f"file expands to more than {MAX_NODES} values (alias bomb or huge file)",
-                    )
-                ]
-            )
 
 
 def _problem(file: str, mark: Any, code: str, message: str, pointer: str = "") -> Problem:
@@ -70,70 +52,87 @@ def _size(value: Any) -> int:
     return n
 
 
+def _join(pointer: str, key: str) -> str:
+    # JSON pointer escaping only when needed: this runs once per value
+    if "~" in key or "/" in key:
+        key = key.replace("~", "~0").replace("/", "~1")
+    return f"{pointer}/{key}"
+
+
 def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
     """Parse one YAML document. Returns (data, positions, recoverable problems);
     raises LoadError when the file cannot be used at all."""
     loader = _Loader(text)
     positions = Positions()
+    values = positions.values
+    keys = positions.keys
     problems: list[Problem] = []
-    budget = _Budget()
     anchors: dict[str, tuple[Any, int]] = {}
-    # Each frame: [container, pointer, pending_key, pending_key_mark, keys_seen]
+    nodes = 0
+    # Each frame: [container, pointer, pending_key, pending_key_mark, keys_seen, anchor]
     stack: list[list[Any]] = []
     root: Any = None
     have_root = False
     documents = 0
+    allowed = {"!", *_ALLOWED_TAGS}
+
+    def too_many(mark: Any) -> LoadError:
+        return LoadError(
+            [
+                _problem(
+                    file,
+                    mark,
+                    "P005",
+                    f"file expands to more than {MAX_NODES} values (alias bomb or huge file)",
+                )
+            ]
+        )
 
     def attach(value: Any, mark: Any) -> str:
         """Place a finished value in its parent; returns its pointer."""
         nonlocal root, have_root
         if not stack:
             root, have_root = value, True
-            positions.values[""] = (mark.line + 1, mark.column + 1)
+            values[""] = (mark.line + 1, mark.column + 1)
             return ""
         frame = stack[-1]
-        container, ptr = frame[0], frame[1]
-        if isinstance(container, list):
-            child = pointer_join(ptr, len(container))
+        container = frame[0]
+        if type(container) is list:
+            child = f"{frame[1]}/{len(container)}"
             container.append(value)
         else:
             key = frame[2]
             frame[2] = None
-            child = pointer_join(ptr, key)
-            if key in frame[4]:
+            child = _join(frame[1], key)
+            if key in container:
                 problems.append(_problem(file, frame[3], "P007", f"duplicate key '{key}'", child))
-            frame[4].add(key)
             container[key] = value
-        positions.values.setdefault(child, (mark.line + 1, mark.column + 1))
+        if child not in values:
+            values[child] = (mark.line + 1, mark.column + 1)
         return child
 
-    def expecting_key() -> bool:
-        return bool(stack) and isinstance(stack[-1][0], dict) and stack[-1][2] is None
-
+    scalar_event = yaml.ScalarEvent
+    start_events = {yaml.SequenceStartEvent: list, yaml.MappingStartEvent: dict}
+    end_events = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     try:
         while loader.check_event():
             event = loader.get_event()
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
+            kind = type(event)
+            if kind is scalar_event:
+                mark = event.start_mark
+                if event.tag is not None and event.tag not in allowed:
                     raise LoadError(
-                        [_problem(file, event.start_mark, "P001", "only one YAML document per file")]
+                        [_problem(file, mark, "P002", f"tag '{event.tag}' is not allowed (safe YAML only)")]
                     )
-                continue
-            if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
-                continue
-            mark = event.start_mark
-            tag = getattr(event, "tag", None)
-            if tag is not None and tag not in ("!", *_ALLOWED_TAGS):
-                raise LoadError([_problem(file, mark, "P002", f"tag '{tag}' is not allowed (safe YAML only)")])
-
-            if isinstance(event, yaml.ScalarEvent):
-                budget.spend(1, mark, file)
-                if expecting_key():
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise too_many(mark)
+                if stack and stack[-1][2] is None and type(stack[-1][0]) is dict:
+                    # a mapping key: always the source text (so 0512: stays '0512')
                     frame = stack[-1]
                     frame[2] = event.value
                     frame[3] = mark
-                    positions.keys[pointer_join(frame[1], event.value)] = (mark.line + 1, mark.column + 1)
+                    keys[_join(frame[1], event.value)] = (mark.line + 1, mark.column + 1)
                     if event.anchor:
                         anchors[event.anchor] = (event.value, 1)
                     continue
@@ -141,35 +140,49 @@ def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
                 if event.anchor:
                     anchors[event.anchor] = (value, 1)
                 attach(value, mark)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                if expecting_key():
+            elif kind in start_events:
+                mark = event.start_mark
+                if event.tag is not None and event.tag not in allowed:
+                    raise LoadError(
+                        [_problem(file, mark, "P002", f"tag '{event.tag}' is not allowed (safe YAML only)")]
+                    )
+                if stack and stack[-1][2] is None and type(stack[-1][0]) is dict:
                     raise LoadError(
                         [_problem(file, mark, "P001", "mapping keys must be plain strings, not collections")]
                     )
                 if len(stack) >= MAX_DEPTH:
-                    raise LoadError(
-                        [_problem(file, mark, "P004", f"nesting deeper than {MAX_DEPTH} levels")]
-                    )
-                budget.spend(1, mark, file)
-                container: Any = [] if isinstance(event, yaml.SequenceStartEvent) else {}
+                    raise LoadError([_problem(file, mark, "P004", f"nesting deeper than {MAX_DEPTH} levels")])
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise too_many(mark)
+                container: Any = start_events[kind]()
                 ptr = attach(container, mark)
-                stack.append([container, ptr, None, None, set(), event.anchor])
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                stack.append([container, ptr, None, None, None, event.anchor])
+            elif kind in end_events:
                 frame = stack.pop()
                 if frame[5]:
                     anchors[frame[5]] = (frame[0], _size(frame[0]))
-            elif isinstance(event, yaml.AliasEvent):
+            elif kind is yaml.AliasEvent:
+                mark = event.start_mark
                 if event.anchor not in anchors:
                     raise LoadError([_problem(file, mark, "P001", f"unknown alias '*{event.anchor}'")])
                 value, size = anchors[event.anchor]
-                budget.spend(size, mark, file)
-                if expecting_key():
+                nodes += size
+                if nodes > MAX_NODES:
+                    raise too_many(mark)
+                if stack and stack[-1][2] is None and type(stack[-1][0]) is dict:
                     if not isinstance(value, str):
                         raise LoadError([_problem(file, mark, "P001", "mapping keys must be plain strings")])
                     stack[-1][2] = value
                     stack[-1][3] = mark
                     continue
                 attach(value, mark)
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise LoadError(
+                        [_problem(file, event.start_mark, "P001", "only one YAML document per file")]
+                    )
     except yaml.MarkedYAMLError as exc:
         m = exc.problem_mark or exc.context_mark
         raise LoadError([_problem(file, m, "P001", f"YAML syntax: {exc.problem or exc.context}")]) from None
@@ -186,7 +199,49 @@ def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
     return root, positions, problems
 
 
+_PLAIN_INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
+_PLAIN_FLOAT = re.compile(r"^[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
+_PLAIN_WORDS: dict[str, Any] = {
+    "": None,
+    "~": None,
+    "null": None,
+    "Null": None,
+    "NULL": None,
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "yes": True,
+    "Yes": True,
+    "YES": True,
+    "on": True,
+    "On": True,
+    "ON": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+    "no": False,
+    "No": False,
+    "NO": False,
+    "off": False,
+    "Off": False,
+    "OFF": False,
+}
+
+
 def _construct_scalar(loader: Any, event: yaml.ScalarEvent, file: str) -> Any:
+    if event.style:  # quoted or block scalars are strings unless explicitly tagged
+        if event.tag is None or event.tag == "!" or event.tag == _STD + "str":
+            return event.value
+    elif event.tag is None:
+        # fast path for the plain scalars our files are made of (same results as YAML 1.1
+        # resolution, minus octal/sexagesimal: see _KEEP_AS_STRING)
+        v = event.value
+        if _PLAIN_INT.match(v):
+            return int(v)
+        if _PLAIN_FLOAT.match(v):
+            return float(v)
+        if v in _PLAIN_WORDS:
+            return _PLAIN_WORDS[v]
     if event.tag in (None, "!"):
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
     else:
@@ -195,7 +250,8 @@ def _construct_scalar(loader: Any, event: yaml.ScalarEvent, file: str) -> Any:
         return event.value
     if tag == _STD + "str" or tag == _STD + "timestamp":
         return event.value
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    mark = cast(Any, event.start_mark)  # the C parser's Mark type is not yaml.error.Mark
+    node = yaml.ScalarNode(tag, event.value, mark, mark, event.style)
     try:
         if tag == _STD + "null":
             return None
@@ -207,6 +263,10 @@ def _construct_scalar(loader: Any, event: yaml.ScalarEvent, file: str) -> Any:
             return loader.construct_yaml_float(node)
     except (ValueError, yaml.YAMLError):
         raise LoadError(
-            [_problem(file, event.start_mark, "P001", f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}")]
+            [
+                _problem(
+                    file, event.start_mark, "P001", f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}"
+                )
+            ]
         ) from None
     raise LoadError([_problem(file, event.start_mark, "P002", f"tag '{tag}' is not allowed on a scalar")])

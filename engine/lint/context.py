@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..geometry.hexgrid import HexGrid
+from ..geometry.polygons import strictly_inside
 from ..io.files import Loaded, load_document
 from ..io.problems import LoadError, Problem
 from ..model.cards import CardLibrary, EventCard, SupportCard, UnitCard
@@ -47,12 +48,30 @@ class SheetContext:
         return HexGrid(self.sheet.grid)
 
     @cached_property
+    def on_sheet(self) -> set[str]:
+        """CCRR labels of the hexes of the grid that are playable on the sheet, whatever their terrain."""
+        w, h = self.sheet.size
+        return set(self.grid.playable_labels(w, h))
+
+    @cached_property
     def playable(self) -> set[str]:
         """CCRR labels of the hexes that are locations."""
-        w, h = self.sheet.size
-        labels = set(self.grid.playable_labels(w, h))
+        labels = set(self.on_sheet)
         if self.sheet.kind == SheetKind.underground:
             labels = {lb for lb in labels if self.terrain(lb) != Terrain.solid}
+        # The grid covers the ground outside buildings only (5.1.1): a hex whose centre dot
+        # lies inside a building is not a location; the building's rooms are.
+        for building in self.sheet.buildings:
+            xs = [p[0] for p in building.outline]
+            ys = [p[1] for p in building.outline]
+            for lb in list(labels):
+                x, y = self.grid.centre(lb)
+                if (
+                    min(xs) < x < max(xs)
+                    and min(ys) < y < max(ys)
+                    and strictly_inside(building.outline, (x, y))
+                ):
+                    labels.discard(lb)
         return labels
 
     def terrain(self, label: str) -> Terrain:
@@ -70,6 +89,17 @@ class SheetContext:
                         out.setdefault(zone.id, f"{rp}/zones/{z}")
                 else:
                     out.setdefault(room.id, rp)
+        return out
+
+    @cached_property
+    def interior_building(self) -> dict[str, int]:
+        """Id of every room and zone (divided rooms too) -> index of its building."""
+        out: dict[str, int] = {}
+        for b, building in enumerate(self.sheet.buildings):
+            for room in building.rooms:
+                out.setdefault(room.id, b)
+                for zone in room.zones:
+                    out.setdefault(zone.id, b)
         return out
 
     @cached_property

@@ -7,16 +7,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..io.files import Loaded
+from ..io.problems import Severity
 
 
 @dataclass(frozen=True)
 class Finding:
-    """What a check reports: a JSON pointer in `doc` (default: the file being checked)."""
+    """What a check reports: a JSON pointer in `doc` (default: the file being checked).
+
+    `key` points at the mapping key rather than its value; `severity` warning is for
+    things that are legal but probably a mistake (they do not fail validation)."""
 
     pointer: str
     message: str
     doc: Loaded | None = None
     key: bool = False
+    severity: Severity = Severity.error
 
 
 CheckFn = Callable[[Any], Iterable[Finding]]

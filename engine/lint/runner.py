@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..io.files import MODEL_SUFFIXES, Loaded, display_path
@@ -32,8 +32,8 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     for path in paths:
         if path.is_dir():
             for f in sorted(path.rglob("*")):
-                rel = f.relative_to(path).parts
-                if f.is_file() and f.suffix.lower() in MODEL_SUFFIXES and not any(p.startswith(".") for p in rel):
+                hidden = any(p.startswith(".") for p in f.relative_to(path).parts)
+                if f.is_file() and f.suffix.lower() in MODEL_SUFFIXES and not hidden:
                     files.append(f)
         elif path.is_file():
             files.append(path)
@@ -60,7 +60,10 @@ def lint_document(doc: Loaded, ws: Workspace) -> list[Problem]:
 
 def _to_problem(code: str, finding: Finding, doc: Loaded) -> Problem:
     target = finding.doc or doc
-    return target.problem(finding.pointer, code, finding.message, key=finding.key)
+    problem = target.problem(finding.pointer, code, finding.message, key=finding.key)
+    if finding.severity != problem.severity:
+        problem = replace(problem, severity=finding.severity)
+    return problem
 
 
 def validate_paths(paths: Iterable[Path], ws: Workspace | None = None) -> Report:

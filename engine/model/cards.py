@@ -249,7 +249,9 @@ class EventCard(Strict):
 class CardLibrary(Strict):
     """A library of cards shared by scenarios."""
 
-    format: Literal["uo-cards/1"] = Field(CARDS_FORMAT, alias="schema", description="File format and version.")
+    format: Literal["uo-cards/1"] = Field(
+        CARDS_FORMAT, alias="schema", description="File format and version."
+    )
     id: Ident = Field(description="Library id.")
     title: str = Field("", description="Title.")
     campaign: str = Field("", description="Campaign, if the library belongs to one.")

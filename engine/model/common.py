@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
 #: Schema version tags written as the first key of every file, so files can be migrated.
-MAP_FORMAT = "uo-map/1"
-CARDS_FORMAT = "uo-cards/1"
-SCENARIO_FORMAT = "uo-scenario/1"
+MAP_FORMAT: Final = "uo-map/1"
+CARDS_FORMAT: Final = "uo-cards/1"
+SCENARIO_FORMAT: Final = "uo-scenario/1"
 
 
 class Strict(BaseModel):
@@ -80,7 +80,9 @@ Point = Annotated[
 ]
 Polygon = Annotated[
     list[Point],
-    Field(min_length=3, description="A closed polygon as a list of at least 3 points; the last joins the first."),
+    Field(
+        min_length=3, description="A closed polygon as a list of at least 3 points; the last joins the first."
+    ),
 ]
 Polyline = Annotated[list[Point], Field(min_length=2, description="An open polyline of at least 2 points.")]
 Bearing = Annotated[

@@ -111,7 +111,9 @@ class ImpulseForce(Strict):
     quality: Quality = Field(Quality.veteran, description="Quality of the platoon.")
     support_points: int = Field(2, ge=0, le=9, description="Support points at start (8.2.2).")
     blocks: list[Block] = Field(default_factory=list, description="Blocks of the impulse force.")
-    entry: Entry | None = Field(None, description="Reinforcement turn and entry hexes, if not on map at start.")
+    entry: Entry | None = Field(
+        None, description="Reinforcement turn and entry hexes, if not on map at start."
+    )
     deployment: Ident | None = Field(None, description="Deployment area for its blocks set up by the player.")
 
 
@@ -152,7 +154,9 @@ class SupportRow(Strict):
     next_turn: list[D10Roll] = Field(
         default_factory=list, alias="T+1", description="Rolls giving T+1: resolved next turn."
     )
-    this_turn: list[D10Roll] = Field(default_factory=list, alias="T", description="Rolls giving T: immediate.")
+    this_turn: list[D10Roll] = Field(
+        default_factory=list, alias="T", description="Rolls giving T: immediate."
+    )
 
 
 class SupportMatrix(Strict):

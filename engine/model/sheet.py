@@ -127,7 +127,9 @@ class RoofAccess(Strict):
     """An access-to-roof symbol: its blue dot is where roof LOS is traced from (5.1.7.3)."""
 
     id: Ident = Field(description="Id of the symbol.")
-    at: Point = Field(description="Position of the symbol's dot in mm, inside a room or zone of the building.")
+    at: Point = Field(
+        description="Position of the symbol's dot in mm, inside a room or zone of the building."
+    )
     direction: Bearing = Field(
         description="Direction the arrow points; two buildings' arrows pointing at each other allow"
         " roof-to-roof moves (8.1.9)."
@@ -141,9 +143,7 @@ class Building(Strict):
     name: str = Field("", description="Optional name shown in the editor.")
     outline: Polygon = Field(description="Footprint of the building in mm.")
     level: int = Field(2, ge=0, le=3, description="Obstacle level of the building (buildings are level 2).")
-    vehicles_may_enter: bool = Field(
-        False, description="Vehicles may enter this building (hangars, 8.1.4)."
-    )
+    vehicles_may_enter: bool = Field(False, description="Vehicles may enter this building (hangars, 8.1.4).")
     rooms: list[Room] = Field(default_factory=list, description="Rooms of the building.")
     roof_accesses: list[RoofAccess] = Field(
         default_factory=list, description="Access-to-roof symbols; a roof '<building>.R' exists if any."
@@ -153,7 +153,7 @@ class Building(Strict):
 class WallKind(StrEnum):
     outer_wall = "outer_wall"
     facade = "facade"
-    partition = "partition"
+    partition = "partition"  # type: ignore[assignment]  # shadows str.partition, harmless
     zone_limit = "zone_limit"
 
 

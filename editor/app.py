@@ -1,0 +1,63 @@
+"""Entry point of the editor (`uo edit`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QApplication
+
+from engine.io.problems import LoadError
+
+from .main_window import APP_NAME, MainWindow, problems_message
+
+SCREENSHOT_SIZE = (1600, 1000)
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    QCoreApplication.setOrganizationName(APP_NAME)
+    QCoreApplication.setApplicationName(APP_NAME)
+    return QApplication(sys.argv[:1])
+
+
+def take_screenshot(window: MainWindow, out: Path) -> None:
+    """Lay the window out at a fixed size, fit the sheet and save what it shows."""
+    app = QApplication.instance()
+    # laid out and painted like a shown window, without flashing on a real screen
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    window.resize(*SCREENSHOT_SIZE)
+    window.show()
+    assert app is not None
+    app.processEvents()
+    window.view.fit_sheet()
+    app.processEvents()
+    if not window.grab().save(str(out)):
+        raise OSError(f"cannot write {out}")
+
+
+def run_editor(file: str | None, screenshot: str | None = None) -> int:
+    app = application()
+    window = MainWindow()
+    if screenshot is not None:
+        try:
+            if file is not None:
+                window.load(file)
+            take_screenshot(window, Path(screenshot))
+        except LoadError as exc:
+            print(problems_message(exc.problems), file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"uo edit: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            window.close()
+            window.deleteLater()
+        return 0
+    window.show()
+    if file is not None:
+        window.open_file(file)
+    return int(app.exec())

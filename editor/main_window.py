@@ -1,0 +1,382 @@
+"""The main window: canvas in the middle, Outliner and Validation docks, File and View menus."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QToolBar,
+    QWidget,
+)
+
+from engine.io.problems import LoadError, Problem
+from engine.model import CardLibrary
+
+from .canvas import SheetScene, SheetView
+from .document import Document
+from .new_sheet import new_sheet
+from .panels.cards import CardsPanel
+from .panels.outliner import Outliner
+from .panels.sheet_selector import SheetSelector
+from .panels.validation import ValidationPanel
+from .recent_files import RecentFiles
+from .session import Session
+
+APP_NAME = "UO Studio"
+FILE_FILTER = "UO Studio files (*.yaml *.yml *.json);;YAML (*.yaml *.yml);;JSON (*.json);;All files (*)"
+#: When revealing a small object, do not zoom in beyond this many pixels per mm.
+REVEAL_MAX_SCALE = 12.0
+#: Problems listed in the "cannot open" message box; the rest are counted.
+MAX_LISTED_PROBLEMS = 8
+
+
+def problems_message(problems: list[Problem]) -> str:
+    lines = [p.format() for p in problems[:MAX_LISTED_PROBLEMS]]
+    if len(problems) > MAX_LISTED_PROBLEMS:
+        lines.append(f"... and {len(problems) - MAX_LISTED_PROBLEMS} more")
+    return "\n".join(lines) or "unknown problem"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None):
+        super().__init__()
+        self.settings = settings if settings is not None else QSettings()
+        self.recent = RecentFiles(self.settings)
+        self.session: Session | None = None
+        self.sheet_index = -1
+
+        self.scene = SheetScene(self)
+        self.view = SheetView(self.scene)
+        self.cards_panel = CardsPanel()
+        self.central = QStackedWidget()
+        self.central.addWidget(self.view)
+        self.central.addWidget(self.cards_panel)
+        self.setCentralWidget(self.central)
+
+        self.outliner = Outliner()
+        self.validation = ValidationPanel()
+        self.outliner_dock = self._dock("Outliner", self.outliner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.validation_dock = self._dock(
+            "Validation", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+
+        self.sheet_selector = SheetSelector()
+        self.sheet_toolbar = QToolBar("Sheets")
+        self.sheet_toolbar.setObjectName("sheet_toolbar")
+        self.sheet_toolbar.addWidget(QLabel(" Sheet: "))
+        self.sheet_toolbar.addWidget(self.sheet_selector)
+        self.addToolBar(self.sheet_toolbar)
+
+        self.location_label = QLabel()
+        self.position_label = QLabel()
+        self.location_label.setMinimumWidth(90)
+        self.position_label.setMinimumWidth(170)
+        self.statusBar().addPermanentWidget(self.location_label)
+        self.statusBar().addPermanentWidget(self.position_label)
+
+        self._make_menus()
+        self._connect()
+        self.resize(1400, 900)
+        # the canvas is what matters: docks start narrow and short
+        self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.validation_dock], [150], Qt.Orientation.Vertical)
+        self._update_title()
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.lower() + "_dock")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _make_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.action_new = self._action(file_menu, "&New sheet", self.new_sheet, QKeySequence.StandardKey.New)
+        self.action_open = self._action(file_menu, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        self.action_save = self._action(file_menu, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self.action_save_as = self._action(
+            file_menu, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        file_menu.addSeparator()
+        self.action_quit = self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        view_menu = self.menuBar().addMenu("&View")
+        self.action_fit = self._action(view_menu, "&Fit sheet", self.view.fit_sheet, QKeySequence("F"))
+        self.action_zoom_in = self._action(view_menu, "Zoom &in", self.view.zoom_in, QKeySequence("Ctrl+="))
+        self.action_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.action_zoom_out = self._action(
+            view_menu, "Zoom &out", self.view.zoom_out, QKeySequence("Ctrl+-")
+        )
+        view_menu.addSeparator()
+        view_menu.addAction(self.outliner_dock.toggleViewAction())
+        view_menu.addAction(self.validation_dock.toggleViewAction())
+
+    def _action(
+        self, menu: object, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        menu.addAction(action)  # type: ignore[attr-defined]
+        return action
+
+    def _connect(self) -> None:
+        self.view.cursor_moved.connect(self._show_cursor)
+        self.view.cursor_left.connect(self._clear_cursor)
+        self.outliner.activated.connect(self.reveal)
+        self.validation.activated.connect(self.reveal)
+        self.sheet_selector.currentIndexChanged.connect(self.show_sheet)
+        self.scene.selectionChanged.connect(self._follow_canvas_selection)
+
+    # -- documents -----------------------------------------------------------------------
+    @property
+    def document(self) -> Document | None:
+        return self.session.document if self.session else None
+
+    def load(self, path: Path | str) -> None:
+        """Open a file, replacing what is open. Raises LoadError for an unusable file and
+        then leaves the window as it was."""
+        self.set_session(Session.open(path, self))
+
+    def set_session(self, session: Session) -> None:
+        old = self.session
+        self.session = session
+        for document in session.documents():
+            document.changed.connect(self._on_document_changed)
+            document.dirty_changed.connect(self._update_title)
+            document.path_changed.connect(self._on_path_changed)
+        if old is not None:
+            for document in old.documents():
+                document.deleteLater()
+        model = session.document.model
+        entries = [(e.label, e.document is not None, e.error or str(e.path)) for e in session.sheets]
+        first = next((i for i, e in enumerate(session.sheets) if e.document is not None), -1)
+        self.sheet_selector.set_entries(entries, first)
+        self.sheet_toolbar.setVisible(len(entries) > 1)
+        if isinstance(model, CardLibrary):
+            self.cards_panel.set_library(model)
+            self.central.setCurrentWidget(self.cards_panel)
+        else:
+            self.cards_panel.set_library(None)
+            self.central.setCurrentWidget(self.view)
+        self.sheet_index = -1
+        self.show_sheet(first)
+        self.outliner.set_outline(session.outline())
+        self.validation.set_path(session.document.path)
+        self._update_title()
+
+    def show_sheet(self, index: int) -> None:
+        """Show the session's sheet or insert number `index` on the canvas (-1: none)."""
+        if self.session is None or not (0 <= index < len(self.session.sheets)):
+            self.sheet_index = -1
+            self.scene.set_sheet(None)
+            return
+        entry = self.session.sheets[index]
+        self.sheet_index = index
+        if self.sheet_selector.currentIndex() != index:
+            self.sheet_selector.blockSignals(True)
+            self.sheet_selector.setCurrentIndex(index)
+            self.sheet_selector.blockSignals(False)
+        self.scene.set_sheet(entry.sheet, entry.path.parent)
+        if self.scene.background_error:
+            self.statusBar().showMessage(f"Background scan not loaded: {self.scene.background_error}", 8000)
+        self.view.fit_sheet()
+
+    def current_sheet_path(self) -> Path | None:
+        if self.session is None or self.sheet_index < 0:
+            return None
+        return self.session.sheets[self.sheet_index].path
+
+    def _on_document_changed(self) -> None:
+        if self.session is None:
+            return
+        sender = self.sender()
+        shown = self.session.sheets[self.sheet_index].document if self.sheet_index >= 0 else None
+        if sender is shown and shown is not None:
+            selected = self.scene.selected_pointer()
+            entry = self.session.sheets[self.sheet_index]
+            self.scene.set_sheet(entry.sheet, entry.path.parent)
+            if selected:
+                self.scene.reveal(selected)
+        self.outliner.set_outline(self.session.outline())
+
+    def _on_path_changed(self) -> None:
+        self._update_title()
+        if self.document is not None:
+            self.validation.set_path(self.document.path)
+
+    def _update_title(self) -> None:
+        doc = self.document
+        if doc is None:
+            self.setWindowTitle(APP_NAME)
+            self.setWindowModified(False)
+            return
+        self.setWindowTitle(f"{doc.display_name}[*] — {APP_NAME}")
+        self.setWindowModified(any(d.is_dirty for d in self.session.documents()) if self.session else False)
+
+    # -- revealing -----------------------------------------------------------------------
+    def reveal(self, source: Path | None, pointer: str) -> bool:
+        """Select and bring into view the object at `pointer` in file `source`; switch to
+        its sheet first when it is another sheet of the scenario. False if nothing drawn."""
+        if self.session is None:
+            return False
+        index = self.session.entry_index(source)
+        if index is None:
+            if source is not None and pointer:
+                self.statusBar().showMessage(f"{pointer} is not drawn on the canvas", 4000)
+            return False
+        if index != self.sheet_index:
+            self.show_sheet(index)
+        if not pointer:
+            return True
+        rect = self.scene.reveal(pointer)
+        if rect is None:
+            return False
+        self.view.fit_rect(rect, margin=0.6, max_scale=REVEAL_MAX_SCALE)
+        return True
+
+    def _follow_canvas_selection(self) -> None:
+        pointer = self.scene.selected_pointer()
+        if pointer is not None:
+            self.outliner.show_current(self.current_sheet_path(), pointer)
+
+    # -- status bar ----------------------------------------------------------------------
+    def _show_cursor(self, pos: QPointF) -> None:
+        location = self.scene.location_at(pos.x(), pos.y())
+        self.location_label.setText(location or "")
+        if self.scene.sheet is None:
+            self.position_label.setText("")
+        else:
+            self.position_label.setText(f"x {pos.x():.1f} mm, y {pos.y():.1f} mm")
+
+    def _clear_cursor(self) -> None:
+        self.location_label.setText("")
+        self.position_label.setText("")
+
+    # -- File menu -----------------------------------------------------------------------
+    def open_file(self, path: Path | str) -> bool:
+        """Open interactively: asks about unsaved changes, reports an unusable file in a
+        message box and keeps the current document."""
+        path = Path(path)
+        if not self.maybe_save():
+            return False
+        try:
+            self.load(path)
+        except LoadError as exc:
+            self._error(f"Cannot open {path.name}", problems_message(exc.problems))
+            return False
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            self._error(f"Cannot open {path.name}", f"{path}: {type(exc).__name__}: {exc}")
+            return False
+        self.recent.add(path)
+        self.statusBar().showMessage(f"Opened {path}", 4000)
+        return True
+
+    def open_dialog(self) -> None:
+        start = str(self.document.path.parent) if self.document and self.document.path else ""
+        name, _ = QFileDialog.getOpenFileName(self, "Open", start, FILE_FILTER)
+        if name:
+            self.open_file(name)
+
+    def new_sheet(self) -> None:
+        if not self.maybe_save():
+            return
+        self.set_session(Session.around(Document(new_sheet(), parent=self)))
+
+    def save(self) -> bool:
+        if self.session is None:
+            return False
+        if self.document is not None and self.document.path is None:
+            return self.save_as()
+        try:
+            for document in self.session.documents():
+                if document is self.document or document.is_dirty:
+                    document.save()
+        except OSError as exc:
+            self._error("Cannot save", f"{exc.filename}: {exc.strerror}")
+            return False
+        self._after_save()
+        return True
+
+    def save_as(self) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        start = str(doc.path) if doc.path else f"{doc.display_name}.yaml"
+        name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
+        if not name:
+            return False
+        try:
+            doc.save(name)
+        except OSError as exc:
+            self._error("Cannot save", f"{exc.filename}: {exc.strerror}")
+            return False
+        self._after_save()
+        return True
+
+    def _after_save(self) -> None:
+        doc = self.document
+        if doc is not None and doc.path is not None:
+            self.recent.add(doc.path)
+            self.validation.set_path(doc.path)
+            self.statusBar().showMessage(f"Saved {doc.path}", 4000)
+        self._update_title()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for path in paths:
+            action = self.recent_menu.addAction(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self._open_recent(p))
+        if paths:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self.recent.clear)
+        else:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+
+    def _open_recent(self, path: Path) -> None:
+        if not path.exists():
+            self.recent.remove(path)
+            self._error("Cannot open", f"{path}: the file no longer exists")
+            return
+        self.open_file(path)
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the open documents (saved, discarded or clean)."""
+        if self.session is None or not any(d.is_dirty for d in self.session.documents()):
+            return True
+        answer = QMessageBox.question(
+            self,
+            APP_NAME,
+            f"{self.document.display_name if self.document else 'This file'} has unsaved changes. Save them?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
+
+    def _error(self, title: str, text: str) -> None:
+        QMessageBox.critical(self, title, text)

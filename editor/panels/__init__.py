@@ -1,0 +1,1 @@
+"""Dock panels around the canvas: outliner, validation, cards, sheet selector."""

@@ -1,0 +1,121 @@
+"""What File > Open puts in the window: the opened document and, for a scenario, the
+sheets, inserts and card libraries it uses (each resolved relative to the scenario)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+
+from engine.io.files import load_document
+from engine.io.problems import LoadError
+from engine.model import CardLibrary, MapSheet, Scenario
+
+from .document import Document
+from .panels.outline import OutlineNode, Reference, cards_outline, scenario_outline, sheet_outline
+
+
+@dataclass
+class SheetEntry:
+    """A sheet the canvas can show: loaded as a document of its own, or why it could not."""
+
+    path: Path
+    document: Document | None
+    error: str = ""
+
+    @property
+    def sheet(self) -> MapSheet | None:
+        model = self.document.model if self.document else None
+        return model if isinstance(model, MapSheet) else None
+
+    @property
+    def label(self) -> str:
+        sheet = self.sheet
+        if sheet is None:
+            return f"{self.path.name} (unusable)"
+        kind = "insert " if sheet.kind == "underground" else ""
+        return f"{kind}{sheet.id} — {self.path.name}"
+
+
+@dataclass
+class Session:
+    document: Document
+    sheets: list[SheetEntry] = field(default_factory=list)
+    libraries: list[Reference] = field(default_factory=list)
+    #: entries of `sheets` from `map.underground`, after the surface sheets
+    first_insert: int = 0
+
+    @classmethod
+    def open(cls, path: Path | str, parent: QObject | None = None) -> Session:
+        """Raises LoadError when the file itself is unusable; a scenario's broken
+        references are kept as entries with their error (the validator reports them)."""
+        document = Document.load(path, parent)
+        return cls.around(document, parent)
+
+    @classmethod
+    def around(cls, document: Document, parent: QObject | None = None) -> Session:
+        model = document.model
+        if isinstance(model, MapSheet):
+            return cls(document, [SheetEntry(document.path or Path(), document)], first_insert=1)
+        if not isinstance(model, Scenario) or document.path is None:
+            return cls(document)
+        base = document.path.parent
+        sheets = [_sheet_entry(base / p.file, parent) for p in model.map.sheets]
+        inserts = [_sheet_entry(base / u.file, parent) for u in model.map.underground]
+        libraries = [_library(base / rel) for rel in model.cards]
+        return cls(document, sheets + inserts, libraries, first_insert=len(sheets))
+
+    def documents(self) -> list[Document]:
+        """Every document open in the session, each once."""
+        out = [self.document]
+        out += [e.document for e in self.sheets if e.document is not None and e.document is not self.document]
+        return out
+
+    def entry_index(self, path: Path | None) -> int | None:
+        if path is None:
+            return None
+        path = path.resolve()
+        for i, entry in enumerate(self.sheets):
+            if entry.path.resolve() == path:
+                return i
+        return None
+
+    def outline(self) -> OutlineNode:
+        model = self.document.model
+        if isinstance(model, MapSheet):
+            return sheet_outline(model, self.document.path)
+        if isinstance(model, CardLibrary):
+            return cards_outline(model, self.document.path)
+        assert isinstance(model, Scenario)
+
+        def ref(entry: SheetEntry) -> Reference:
+            return Reference(entry.path.resolve(), entry.sheet, entry.error)
+
+        refs = [ref(e) for e in self.sheets]
+        return scenario_outline(
+            model, self.document.path, refs[: self.first_insert], refs[self.first_insert :], self.libraries
+        )
+
+
+def _sheet_entry(path: Path, parent: QObject | None) -> SheetEntry:
+    try:
+        document = Document.load(path, parent)
+    except LoadError as exc:
+        first = exc.problems[0] if exc.problems else None
+        return SheetEntry(path.resolve(), None, first.message if first else "unusable")
+    if not isinstance(document.model, MapSheet):
+        return SheetEntry(path.resolve(), None, f"a {document.kind}, not a sheet")
+    return SheetEntry(path.resolve(), document)
+
+
+def _library(path: Path) -> Reference:
+    try:
+        loaded = load_document(path)
+    except LoadError as exc:
+        return Reference(path.resolve(), None, exc.problems[0].message if exc.problems else "unusable")
+    if not isinstance(loaded.model, CardLibrary):
+        return Reference(
+            path.resolve(), None, "schema errors" if loaded.model is None else "not a card library"
+        )
+    return Reference(path.resolve(), loaded.model)

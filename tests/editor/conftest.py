@@ -1,0 +1,48 @@
+"""GUI tests run offscreen and fail on any Qt warning."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings
+
+from editor.main_window import MainWindow
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_SHEET = ROOT / "maps" / "A-harbour.yaml"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
+            # the offscreen platform plugin says so for every top-level window
+            item.add_marker(pytest.mark.qt_log_ignore("does not support propagateSizeHints"))
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """Settings in a temporary file, so tests never touch the user's recent files."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings: QSettings) -> MainWindow:
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def sheet_file() -> Path:
+    """The published sample when it is there and valid, else the test town."""
+    return SAMPLE_SHEET if SAMPLE_SHEET.is_file() else DATA / "town.yaml"

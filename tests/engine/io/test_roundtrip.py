@@ -1,0 +1,66 @@
+"""Load -> save -> load is identity, for YAML and JSON, over generated documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.io.files import dumps, load_document, save_document
+from engine.io.schemas import schema_for
+from engine.model import FORMATS
+
+from .schema_strategies import from_schema
+
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("suffix", [".yaml", ".json"])
+@SETTINGS
+@given(data=st.data())
+def test_generated_documents_round_trip(fmt: str, suffix: str, data: st.DataObject, tmp_path_factory) -> None:
+    doc = data.draw(from_schema(schema_for(fmt)))
+    model = FORMATS[fmt].model_validate(doc)
+    path = Path(tmp_path_factory.mktemp("rt")) / f"doc{suffix}"
+    save_document(model, path)
+    loaded = load_document(path)
+    assert loaded.problems == []
+    assert loaded.model == model
+    # and saving again writes the very same text
+    assert dumps(loaded.model, suffix) == path.read_text(encoding="utf-8")
+
+
+def test_save_keeps_header_comment(tmp_path: Path, sample_sheet_path: Path) -> None:
+    loaded = load_document(sample_sheet_path)
+    assert loaded.model is not None
+    out = tmp_path / "copy.yaml"
+    save_document(loaded.model, out, header=loaded.header)
+    again = load_document(out)
+    assert again.model == loaded.model
+    assert again.header == loaded.header
+
+
+def test_save_is_atomic_when_writing_fails(tmp_path: Path, sample_sheet_path: Path, monkeypatch) -> None:
+    """A failure while writing leaves the old file untouched and no temporary behind."""
+    loaded = load_document(sample_sheet_path)
+    assert loaded.model is not None
+    target = tmp_path / "sheet.yaml"
+    target.write_text("original", encoding="utf-8")
+
+    import engine.io.files as files
+
+    def boom(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(files.os, "replace", boom)
+    with pytest.raises(OSError):
+        save_document(loaded.model, target)
+    assert target.read_text(encoding="utf-8") == "original"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.yaml"]
