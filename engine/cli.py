@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from .io.problems import LoadError
+
 
 def _project_schemas_dir() -> Path:
     """schemas/ of the project this package was installed from (or the working folder)."""
@@ -55,6 +57,66 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dynamic(args: argparse.Namespace) -> object:
+    from .battlefield import Dynamic
+
+    def ids(value: str | None) -> frozenset[str]:
+        return frozenset(v.strip() for v in (value or "").split(",") if v.strip())
+
+    return Dynamic(
+        opened_breaches=ids(args.breach),
+        helpers=ids(args.helper),
+        barricades=ids(args.barricade),
+        impassable=ids(args.impassable),
+        smoke=ids(args.smoke),
+        wrecks=ids(args.wreck),
+        vehicles=ids(args.vehicles),
+    )
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    from .battlefield import CompileError, compile_file
+    from .battlefield.los import los
+    from .battlefield.movement import Mover, Unit, ep_distance, path, reach
+
+    try:
+        bf = compile_file(args.file)
+    except CompileError as exc:
+        for p in exc.problems:
+            print(p.format(), file=sys.stderr)
+        return 2
+    except LoadError as exc:
+        for p in exc.problems:
+            print(p.format(), file=sys.stderr)
+        return 2
+    dyn = _dynamic(args)
+    for ident in [args.src] + ([args.dst] if getattr(args, "dst", None) else []):
+        if ident not in bf.by_id:
+            print(f"{args.file}: no location '{ident}'", file=sys.stderr)
+            return 2
+    out: dict[str, object]
+    if args.query == "los":
+        result = los(bf, args.src, args.dst, dyn)  # type: ignore[arg-type]
+        out = {"from": args.src, "to": args.dst, **result.to_json()}
+    elif args.query == "path":
+        mover = Mover(Unit(args.unit), args.ladder)
+        found = path(bf, args.src, args.dst, mover, dyn)  # type: ignore[arg-type]
+        out = {"from": args.src, "to": args.dst, "unit": args.unit, "ladder": args.ladder}
+        out.update({"mp": found[0], "path": found[1]} if found else {"mp": None, "path": []})
+    elif args.query == "reach":
+        mover = Mover(Unit(args.unit), args.ladder)
+        got = reach(bf, args.src, mover, args.mp, dyn)  # type: ignore[arg-type]
+        out = {"from": args.src, "unit": args.unit, "mp": args.mp, "locations": dict(sorted(got.items()))}
+    else:
+        out = {"from": args.src, "to": args.dst, "ep": ep_distance(bf, args.src, args.dst)}
+    if args.format == "text":
+        for key, value in out.items():
+            print(f"{key}: {value}")
+    else:
+        print(json.dumps(out, indent=2))
+    return 0
+
+
 def cmd_edit(args: argparse.Namespace) -> int:
     # The editor is the only part that needs Qt; import it only for this command.
     from editor.app import run_editor
@@ -75,6 +137,46 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", help="files or folders")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=cmd_validate)
+
+    q = sub.add_parser("query", help="ask the compiled battlefield: los, path, reach, distance")
+    qs = q.add_subparsers(dest="query", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--format", choices=["json", "text"], default="json")
+        dyn = p.add_argument_group("dynamic situation (comma-separated location or aperture ids)")
+        dyn.add_argument("--smoke", help="Smoke counters (LOS)")
+        dyn.add_argument("--wreck", help="Wreck counters (LOS)")
+        dyn.add_argument("--vehicles", help="Vehicles counters (LOS)")
+        dyn.add_argument("--breach", help="opened breaches (aperture ids)")
+        dyn.add_argument("--barricade", help="barricades")
+        dyn.add_argument("--impassable", help="IED/UXO and other impassable locations")
+        dyn.add_argument("--helper", help="locations of friendly vehicle or ladder blocks")
+        p.set_defaults(func=cmd_query)
+
+    p = qs.add_parser("los", help="line of sight between two locations")
+    p.add_argument("file", help="scenario or sheet")
+    p.add_argument("src", metavar="FROM")
+    p.add_argument("dst", metavar="TO")
+    common(p)
+    p = qs.add_parser("path", help="cheapest path in MP")
+    p.add_argument("file")
+    p.add_argument("src", metavar="FROM")
+    p.add_argument("dst", metavar="TO")
+    p.add_argument("--unit", choices=["foot", "vehicle"], default="foot")
+    p.add_argument("--ladder", action="store_true", help="the block carries a ladder")
+    common(p)
+    p = qs.add_parser("reach", help="locations reachable with N MP")
+    p.add_argument("file")
+    p.add_argument("src", metavar="FROM")
+    p.add_argument("--unit", choices=["foot", "vehicle"], default="foot")
+    p.add_argument("--ladder", action="store_true")
+    p.add_argument("--mp", type=int, required=True)
+    common(p)
+    p = qs.add_parser("distance", help="EP distance (ranges, command radius)")
+    p.add_argument("file")
+    p.add_argument("src", metavar="FROM")
+    p.add_argument("dst", metavar="TO")
+    common(p)
 
     p = sub.add_parser("schema", help="write the JSON Schemas generated from the models")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is stale")

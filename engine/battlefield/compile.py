@@ -1,0 +1,756 @@
+"""Compile sheets (+ a scenario's assembly) into an immutable battlefield.
+
+Data flows one way: files -> model -> battlefield. The battlefield holds every location
+with its centre dot and level, and every step between adjacent locations with its MP and
+EP costs from the terrain chart (engine/rules/uo/data/terrain.yaml). It is cached by a hash
+of its inputs, so the editor, the CLI and the engine share one compiled copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..geometry.hexgrid import HexGrid
+from ..geometry.polygons import (
+    bearing,
+    boundary_distance,
+    dist,
+    in_arc,
+    interior_point,
+    strictly_inside,
+)
+from ..io.files import load_document
+from ..io.problems import LoadError, Problem
+from ..model.scenario import Scenario
+from ..model.sheet import (
+    Aperture,
+    ApertureKind,
+    Building,
+    MapSheet,
+    Room,
+    SheetKind,
+    Terrain,
+    Wall,
+    WallKind,
+    Zone,
+)
+from ..rules.uo.terrain import TerrainChart, terrain_chart
+from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
+from .spatial import SegmentIndex
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a sheet sits in the assembly (mm) and whether it is turned round."""
+
+    position: Pt = (0.0, 0.0)
+    rotation: int = 0
+
+    def apply(self, sheet: MapSheet, p: Pt) -> Pt:
+        x, y = p
+        if self.rotation == 180:
+            x, y = sheet.size[0] - x, sheet.size[1] - y
+        return (x + self.position[0], y + self.position[1])
+
+    def turn(self, bearing_deg: float) -> float:
+        return (bearing_deg + self.rotation) % 360.0
+
+
+@dataclass(frozen=True)
+class ApertureInfo:
+    id: str
+    kind: ApertureKind
+    at: Pt
+    arc: tuple[float, float]
+    wall_kind: WallKind
+    interior: str | None
+    sheet: str
+
+
+class CompileError(Exception):
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(p.format() for p in problems))
+
+
+class Battlefield:
+    """Immutable compiled map: locations, steps, walls and apertures in one frame per layer."""
+
+    def __init__(
+        self,
+        locations: list[Location],
+        steps: list[Step],
+        walls: list[WallPiece],
+        apertures: dict[str, ApertureInfo],
+        buildings: dict[str, tuple[Pt, ...]],
+        roof_dots: dict[str, Pt],
+        hex_size: dict[str, float],
+        aliases: dict[str, str],
+        digest: str,
+        grids: dict[str, tuple[str, HexGrid]] | None = None,
+    ):
+        self.locations = locations
+        self.by_id = {loc.id: loc for loc in locations}
+        self.by_id.update({alias: self.by_id[target] for alias, target in aliases.items()})
+        self.steps = steps
+        self.out: list[list[Step]] = [[] for _ in locations]
+        for step in steps:
+            self.out[step.src].append(step)
+        self.walls = walls
+        self.apertures = apertures
+        self.buildings = buildings
+        self.roof_dots = roof_dots
+        self.hex_size = hex_size  # per layer
+        self.digest = digest
+        self.wall_index = {layer: SegmentIndex([w for w in walls if w.layer == layer]) for layer in hex_size}
+        #: underground layers: (insert id, grid), to tell rock from passages along a line
+        self.grids = grids or {}
+        #: building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)
+        self.piece_buildings: dict[WallPiece, frozenset[str]] = {
+            piece: frozenset(
+                bid
+                for bid, outline in buildings.items()
+                if _on_or_in(outline, piece.a) and _on_or_in(outline, piece.b)
+            )
+            for piece in walls
+        }
+
+    def __len__(self) -> int:
+        return len(self.locations)
+
+    def location(self, ident: str) -> Location:
+        try:
+            return self.by_id[ident]
+        except KeyError:
+            raise KeyError(f"no location '{ident}'") from None
+
+    def neighbours(self, ident: str) -> list[str]:
+        return sorted({self.locations[s.dst].id for s in self.out[self.location(ident).index]})
+
+
+# --- building the battlefield --------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, chart: TerrainChart):
+        self.chart = chart
+        self.locations: list[Location] = []
+        self.steps: list[Step] = []
+        self.walls: list[WallPiece] = []
+        self.apertures: dict[str, ApertureInfo] = {}
+        self.buildings: dict[str, tuple[Pt, ...]] = {}
+        self.building_sheet: dict[str, str] = {}
+        self.roof_dots: dict[str, Pt] = {}
+        self.roof_accesses: dict[str, list[tuple[Pt, float, str | None]]] = {}
+        self.hex_size: dict[str, float] = {}
+        self.grids: dict[str, tuple[str, HexGrid]] = {}
+        self.aliases: dict[str, str] = {}
+        self.by_id: dict[str, Location] = {}
+        self.hex_at: dict[tuple[str, int, int], int] = {}  # (layer, rounded x, y) -> index
+        self.sheet_hexes: dict[str, dict[str, int]] = defaultdict(dict)  # sheet -> CCRR -> index
+        self.underground_zones: dict[str, list[int]] = defaultdict(list)  # letter -> hex indices
+        self.pairs: set[tuple[int, int, StepKind]] = set()
+        self.enterable: set[str] = set()  # buildings vehicles may enter (8.1.4)
+
+    # -- locations ------------------------------------------------------------------------
+    def add(self, **kw: object) -> Location:
+        loc = Location(index=len(self.locations), **kw)  # type: ignore[arg-type]
+        self.locations.append(loc)
+        self.by_id[loc.id] = loc
+        return loc
+
+    def add_step(self, src: int, dst: int, kind: StepKind, **kw: object) -> None:
+        key = (src, dst, kind)
+        if key in self.pairs or src == dst:
+            return
+        self.pairs.add(key)
+        self.steps.append(Step(src=src, dst=dst, kind=kind, **kw))  # type: ignore[arg-type]
+
+    def add_sheet(self, sheet: MapSheet, place: Placement) -> None:
+        layer = SURFACE if sheet.kind == SheetKind.surface else sheet.id
+        grid = HexGrid(sheet.grid)
+        self.hex_size.setdefault(layer, sheet.grid.size)
+        if layer != SURFACE:
+            self.grids[layer] = (sheet.id, grid)
+        w, h = sheet.size
+        # buildings first: hexes whose centre dot is inside one are not locations (5.1.1)
+        outlines = []
+        for b in sheet.buildings:
+            outline = tuple(place.apply(sheet, p) for p in b.outline)
+            self.buildings[b.id] = outline
+            self.building_sheet[b.id] = sheet.id
+            outlines.append(outline)
+        for label in grid.playable_labels(w, h):
+            terrain = sheet.terrain.get(label, sheet.default_terrain)
+            if terrain == Terrain.solid:
+                continue
+            centre = place.apply(sheet, grid.centre(label))
+            if any(_inside_box(o, centre) and strictly_inside(o, centre) for o in outlines):
+                continue
+            key = (layer, round(centre[0] * 10), round(centre[1] * 10))
+            ident = sheet.id + label
+            if key in self.hex_at:  # half-hexes of two assembled sheets make one hex
+                existing = self.locations[self.hex_at[key]]
+                self.aliases[ident] = existing.id
+                self.sheet_hexes[sheet.id][label] = existing.index
+                continue
+            loc = self.add(
+                id=ident,
+                kind=LocKind.hex if layer == SURFACE else LocKind.underground,
+                layer=layer,
+                sheet=sheet.id,
+                centre=centre,
+                stand=self.chart.hexes[terrain].stand,
+                outline=tuple(place.apply(sheet, p) for p in grid.corners(label)),
+                terrain=terrain,
+            )
+            self.hex_at[key] = loc.index
+            self.sheet_hexes[sheet.id][label] = loc.index
+        for b in sheet.buildings:
+            self._add_building(sheet, b, place)
+        for wall in sheet.walls:
+            self._add_wall(sheet, wall, place, layer)
+        for zone in sheet.underground_zones:
+            for label in zone.hexes:
+                if label in self.sheet_hexes[sheet.id]:
+                    self.underground_zones[zone.letter].append(self.sheet_hexes[sheet.id][label])
+
+    def _add_building(self, sheet: MapSheet, b: Building, place: Placement) -> None:
+        for room in b.rooms:
+            parts: list[Room] | list[Zone] = room.zones or [room]
+            for part in parts:
+                outline = tuple(place.apply(sheet, p) for p in part.outline)
+                kind = LocKind.zone if room.zones else LocKind.room
+                cost = self.chart.zone if room.zones else self.chart.room
+                self.add(
+                    id=part.id,
+                    kind=kind,
+                    layer=SURFACE,
+                    sheet=sheet.id,
+                    centre=interior_point(outline),
+                    stand=cost.stand,
+                    outline=outline,
+                    building=b.id,
+                    room=room.id,
+                )
+        if b.roof_accesses:
+            dots = [(place.apply(sheet, a.at), place.turn(a.direction)) for a in b.roof_accesses]
+            outline = self.buildings[b.id]
+            self.add(
+                id=f"{b.id}.R",
+                kind=LocKind.roof,
+                layer=SURFACE,
+                sheet=sheet.id,
+                centre=dots[0][0],  # 5.1.7.3: roof LOS from the access symbol's dot
+                stand=self.chart.roof.stand,
+                outline=outline,
+                building=b.id,
+            )
+            self.roof_dots[b.id] = dots[0][0]
+            self.roof_accesses[b.id] = [(p, d, None) for p, d in dots]
+
+    def _add_wall(self, sheet: MapSheet, wall: Wall, place: Placement, layer: str) -> None:
+        pts = [place.apply(sheet, p) for p in wall.points]
+        for a, b in itertools.pairwise(pts):
+            self.walls.append(WallPiece(a, b, wall.kind, wall.id, sheet.id, layer))
+        for ap in wall.apertures:
+            self.apertures[ap.id] = _aperture_info(ap, wall, sheet, place)
+
+    # -- steps ----------------------------------------------------------------------------
+    def connect(self, manholes: list[tuple[int, str]], sewer_links: list[tuple[int, str]]) -> None:
+        index = {layer: SegmentIndex([w for w in self.walls if w.layer == layer]) for layer in self.hex_size}
+        self._hex_steps(index)
+        self._interior_steps()
+        self._aperture_steps()
+        self._roof_steps()
+        self._underground_steps(manholes, sewer_links)
+
+    def _hex_steps(self, index: dict[str, SegmentIndex]) -> None:
+        chart = self.chart
+        buckets: dict[tuple[str, int, int], list[Location]] = defaultdict(list)
+        hexes = [loc for loc in self.locations if loc.kind in (LocKind.hex, LocKind.underground)]
+        for loc in hexes:
+            size = self.hex_size[loc.layer]
+            cell = SQRT3 * size
+            buckets[(loc.layer, int(loc.centre[0] // cell), int(loc.centre[1] // cell))].append(loc)
+        building_list = list(self.buildings.values())
+        for loc in hexes:
+            size = self.hex_size[loc.layer]
+            cell = SQRT3 * size
+            cx, cy = int(loc.centre[0] // cell), int(loc.centre[1] // cell)
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for other in buckets.get((loc.layer, cx + dx, cy + dy), ()):
+                        if (
+                            other.index <= loc.index
+                            or abs(dist(loc.centre, other.centre) - cell) > 0.05 * size
+                        ):
+                            continue
+                        crossing = _side_crossing(loc, other, index[loc.layer], building_list, size)
+                        if crossing == "blocked":
+                            # effects still pass a facade or building between two hexes
+                            ep = 1 + chart.walls.facade.ep
+                            self.add_step(loc.index, other.index, StepKind.effect, ep=ep, rule="5.1.3.1")
+                            self.add_step(other.index, loc.index, StepKind.effect, ep=ep, rule="5.1.3.1")
+                            continue
+                        for a, b in ((loc, other), (other, loc)):
+                            enter = chart.hexes[b.terrain or Terrain.clear]
+                            if crossing == "outer_wall":
+                                ow = chart.walls.outer_wall
+                                self.add_step(
+                                    a.index,
+                                    b.index,
+                                    StepKind.outer_wall,
+                                    ep=enter.ep + ow.ep,
+                                    foot=ow.foot,
+                                    foot_ladder=ow.ladder,
+                                    vehicle=None,
+                                    over_block=ow.over_block,
+                                    rule="8.1.6",
+                                )
+                            else:
+                                self.add_step(
+                                    a.index,
+                                    b.index,
+                                    StepKind.hex,
+                                    ep=enter.ep,
+                                    foot=enter.foot,
+                                    foot_ladder=enter.foot,
+                                    vehicle=enter.vehicle,
+                                    rule="8.1.2",
+                                )
+
+    def _interior_steps(self) -> None:
+        chart = self.chart
+        by_building: dict[str, list[Location]] = defaultdict(list)
+        for loc in self.locations:
+            if loc.interior and loc.building:
+                by_building[loc.building].append(loc)
+        for bid, rooms in by_building.items():
+            enterable = self._enterable(bid)
+            for i, a in enumerate(rooms):
+                for b in rooms[i + 1 :]:
+                    if _shared_boundary(a.outline, b.outline) <= 0.5:
+                        continue
+                    same_room = a.room == b.room
+                    for x, y in ((a, b), (b, a)):
+                        cost = chart.zone if y.kind == LocKind.zone else chart.room
+                        if same_room:
+                            wall = chart.walls.zone_limit
+                            kind, rule = StepKind.zone, "8.1.3"
+                        else:
+                            wall = chart.walls.partition
+                            kind, rule = StepKind.partition, "8.1.3"
+                        foot = None if cost.foot is None else cost.foot + wall.foot_extra
+                        self.add_step(
+                            x.index,
+                            y.index,
+                            kind,
+                            ep=cost.ep + wall.ep,
+                            foot=foot,
+                            foot_ladder=foot,
+                            vehicle=foot if enterable else cost.vehicle,
+                            rule=rule,
+                        )
+        # effects through facades: an interior location and the hexes touching its outline
+        facade_ep = chart.walls.facade.ep
+        for loc in self.locations:
+            if not loc.interior:
+                continue
+            size = self.hex_size[SURFACE]
+            for hx in self._hexes_near(loc.outline, size * 1.05):
+                self.add_step(
+                    hx.index, loc.index, StepKind.effect, ep=chart.room.ep + facade_ep, rule="5.1.3.1"
+                )
+                self.add_step(loc.index, hx.index, StepKind.effect, ep=1 + facade_ep, rule="5.1.3.1")
+
+    def _enterable(self, building: str) -> bool:
+        return building in self.enterable
+
+    def _hexes_near(self, outline: Sequence[Pt], reach: float) -> Iterable[Location]:
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        lo_x, hi_x, lo_y, hi_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        for loc in self.surface_hexes:
+            x, y = loc.centre
+            if lo_x <= x <= hi_x and lo_y <= y <= hi_y and boundary_distance(loc.centre, outline) <= reach:
+                yield loc
+
+    @property
+    def surface_hexes(self) -> list[Location]:
+        if not hasattr(self, "_surface_hexes"):
+            self._surface_hexes = [loc for loc in self.locations if loc.kind == LocKind.hex]
+        return self._surface_hexes
+
+    def _aperture_steps(self) -> None:
+        chart = self.chart
+        size = self.hex_size.get(SURFACE, 1.0)
+        for ap in self.apertures.values():
+            if ap.wall_kind not in (WallKind.facade, WallKind.outer_wall):
+                continue  # validation reports it (L110); nothing to cross
+            near = [
+                h for h in self._hexes_near([ap.at, ap.at, ap.at], size * 1.5) if _hex_touches(h, ap.at, size)
+            ]
+            in_arc_hexes = [h for h in near if in_arc(bearing(ap.at, h.centre), *ap.arc)]
+            if ap.wall_kind == WallKind.facade:
+                if ap.interior is None or ap.interior not in self.by_id:
+                    continue
+                room = self.by_id[ap.interior]
+                enterable = room.building is not None and self._enterable(room.building)
+                cost = (
+                    chart.apertures.breach_facade
+                    if ap.kind == ApertureKind.breach
+                    else chart.apertures.door_or_window
+                )
+                vehicle = cost.foot if enterable else cost.vehicle
+                for h in in_arc_hexes:
+                    for x, y in ((h, room), (room, h)):
+                        self.add_step(
+                            x.index,
+                            y.index,
+                            StepKind.aperture,
+                            ep=1 + cost.ep,
+                            foot=cost.foot,
+                            foot_ladder=cost.foot,
+                            vehicle=vehicle,
+                            aperture=ap.id,
+                            breach=ap.kind == ApertureKind.breach,
+                            rule="8.1.5" if ap.kind == ApertureKind.breach else "8.1.4",
+                        )
+            else:
+                # an aperture in an outer wall joins the hexes in its arc to those on the
+                # other side, in the opposite sector (docs/rules.md, "outer-wall apertures")
+                start, end = ap.arc
+                behind = [
+                    h
+                    for h in near
+                    if in_arc(bearing(ap.at, h.centre), (start + 180) % 360, (end + 180) % 360)
+                ]
+                cost = (
+                    chart.apertures.breach_outer
+                    if ap.kind == ApertureKind.breach
+                    else chart.apertures.door_or_window
+                )
+                for a in in_arc_hexes:
+                    for b in behind:
+                        for x, y in ((a, b), (b, a)):
+                            self.add_step(
+                                x.index,
+                                y.index,
+                                StepKind.aperture,
+                                ep=chart.hexes[y.terrain or Terrain.clear].ep + cost.ep,
+                                foot=cost.foot,
+                                foot_ladder=cost.foot,
+                                vehicle=cost.vehicle,
+                                aperture=ap.id,
+                                breach=ap.kind == ApertureKind.breach,
+                                rule="8.1.5" if ap.kind == ApertureKind.breach else "8.1.4",
+                            )
+
+    def _roof_steps(self) -> None:
+        chart = self.chart
+        size = self.hex_size.get(SURFACE, 1.0)
+        roofs = {loc.building: loc for loc in self.locations if loc.kind == LocKind.roof and loc.building}
+        for bid, roof in roofs.items():
+            # stairs: the rooms and zones holding an access symbol (8.1.8)
+            for dot, _, _ in self.roof_accesses[bid]:
+                for loc in self.locations:
+                    if loc.interior and loc.building == bid and _contains(loc.outline, dot):
+                        self.add_step(
+                            loc.index,
+                            roof.index,
+                            StepKind.stairs,
+                            ep=chart.roof.ep,
+                            foot=chart.roofs.stairs,
+                            foot_ladder=chart.roofs.stairs,
+                            rule="8.1.8",
+                        )
+                        self.add_step(
+                            roof.index,
+                            loc.index,
+                            StepKind.stairs,
+                            ep=chart.room.ep,
+                            foot=chart.roofs.stairs,
+                            foot_ladder=chart.roofs.stairs,
+                            rule="8.1.8",
+                        )
+            # from the street with a ladder or over a block (8.1.7)
+            for hx in self._hexes_near(self.buildings[bid], size * 1.05):
+                for x, y in ((hx, roof), (roof, hx)):
+                    self.add_step(
+                        x.index,
+                        y.index,
+                        StepKind.climb,
+                        ep=chart.roofs.ep,
+                        foot=None,
+                        foot_ladder=chart.roofs.ladder,
+                        over_block=chart.roofs.over_block,
+                        rule="8.1.7",
+                    )
+        # roof to roof: contiguous buildings whose arrows point at each other (8.1.9)
+        items = list(roofs.items())
+        for i, (ba, ra) in enumerate(items):
+            for bb, rb in items[i + 1 :]:
+                if not _contiguous(self.buildings[ba], self.buildings[bb]):
+                    continue
+                facing = any(
+                    _points_at(pa, da, pb) and _points_at(pb, db, pa)
+                    for pa, da, _ in self.roof_accesses[ba]
+                    for pb, db, _ in self.roof_accesses[bb]
+                )
+                for x, y in ((ra, rb), (rb, ra)):
+                    if facing:
+                        self.add_step(
+                            x.index,
+                            y.index,
+                            StepKind.roof_to_roof,
+                            ep=chart.roofs.ep,
+                            foot=chart.roofs.roof_to_roof,
+                            foot_ladder=chart.roofs.roof_to_roof,
+                            rule="8.1.9",
+                        )
+                    else:
+                        self.add_step(x.index, y.index, StepKind.effect, ep=chart.roofs.ep, rule="5.1.7.3")
+
+    def _underground_steps(self, manholes: list[tuple[int, str]], sewer_links: list[tuple[int, str]]) -> None:
+        chart = self.chart
+        for hex_index, letter in manholes:
+            for u in self.underground_zones.get(letter, []):
+                for x, y in ((hex_index, u), (u, hex_index)):
+                    self.add_step(
+                        x,
+                        y,
+                        StepKind.manhole,
+                        ep=chart.manhole.ep,
+                        foot=chart.manhole.foot,
+                        foot_ladder=chart.manhole.foot,
+                        rule="8.1.10",
+                    )
+        for u_index, surface_id in sewer_links:
+            surface = self.by_id.get(self.aliases.get(surface_id, surface_id))
+            if surface is None:
+                continue
+            underground = self.locations[u_index]
+            for src, dst in ((underground, surface), (surface, underground)):
+                enter = chart.hexes[dst.terrain or Terrain.clear]
+                self.add_step(
+                    src.index,
+                    dst.index,
+                    StepKind.sewer,
+                    ep=enter.ep,
+                    foot=enter.foot,
+                    foot_ladder=enter.foot,
+                    rule="5.1.6",
+                )
+
+
+def _aperture_info(ap: Aperture, wall: Wall, sheet: MapSheet, place: Placement) -> ApertureInfo:
+    return ApertureInfo(
+        id=ap.id,
+        kind=ap.kind,
+        at=place.apply(sheet, ap.at),
+        arc=(place.turn(ap.arc.start), place.turn(ap.arc.end)),
+        wall_kind=wall.kind,
+        interior=ap.interior,
+        sheet=sheet.id,
+    )
+
+
+def _on_or_in(outline: Sequence[Pt], p: Pt) -> bool:
+    return boundary_distance(p, outline) <= 0.5 or (_inside_box(outline, p) and strictly_inside(outline, p))
+
+
+def _inside_box(outline: Sequence[Pt], p: Pt) -> bool:
+    xs = [q[0] for q in outline]
+    ys = [q[1] for q in outline]
+    return min(xs) < p[0] < max(xs) and min(ys) < p[1] < max(ys)
+
+
+def _contains(outline: Sequence[Pt], p: Pt) -> bool:
+    return strictly_inside(outline, p) or boundary_distance(p, outline) <= 0.05
+
+
+def _hex_touches(h: Location, p: Pt, size: float) -> bool:
+    """A hex is adjacent to an aperture when the aperture lies on or near its outline
+    (within half a hex size): docs/rules.md, "adjacent to an aperture"."""
+    return strictly_inside(h.outline, p) or boundary_distance(p, h.outline) <= 0.5 * size
+
+
+def _side_crossing(
+    a: Location, b: Location, index: SegmentIndex, buildings: list[tuple[Pt, ...]], size: float
+) -> str:
+    """What lies across the shared side of two neighbouring hexes (8.1.2): "clear" if a
+    block can pass somewhere along the side, "outer_wall" if only by crossing an outer
+    wall, "blocked" if facades or buildings close the WHOLE side."""
+    mx, my = (a.centre[0] + b.centre[0]) / 2, (a.centre[1] + b.centre[1]) / 2
+    # the shared side is perpendicular to the centre line, of length `size`
+    dx, dy = b.centre[0] - a.centre[0], b.centre[1] - a.centre[1]
+    length = math.hypot(dx, dy)
+    ux, uy = -dy / length, dx / length
+    results = []
+    for t in (-0.4, 0.0, 0.4):  # three ways across the side: near each corner and the middle
+        p = (mx + ux * size * t, my + uy * size * t)
+        results.append(_path_crossing(a.centre, p, b.centre, index, buildings))
+    if "clear" in results:
+        return "clear"
+    if "outer_wall" in results:
+        return "outer_wall"
+    return "blocked"
+
+
+def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex, buildings: list[tuple[Pt, ...]]) -> str:
+    worst = "clear"
+    for s, e in ((a, p), (p, b)):
+        for w in index.crossing(s, e):
+            if w.kind in (WallKind.facade, WallKind.partition):
+                return "blocked"
+            if w.kind == WallKind.outer_wall:
+                worst = "outer_wall"
+        for outline in buildings:
+            if _inside_box(outline, p) and strictly_inside(outline, p):
+                return "blocked"
+    return worst
+
+
+def _shared_boundary(p: Sequence[Pt], q: Sequence[Pt], tol: float = 0.05) -> float:
+    """Length of boundary two polygons share (collinear overlapping edges)."""
+    total = 0.0
+    for i in range(len(p)):
+        a, b = p[i], p[(i + 1) % len(p)]
+        la = dist(a, b)
+        if la == 0:
+            continue
+        ux, uy = (b[0] - a[0]) / la, (b[1] - a[1]) / la
+        for j in range(len(q)):
+            c, d = q[j], q[(j + 1) % len(q)]
+            # both ends of cd on the line of ab?
+            if (
+                abs((c[0] - a[0]) * uy - (c[1] - a[1]) * ux) > tol
+                or abs((d[0] - a[0]) * uy - (d[1] - a[1]) * ux) > tol
+            ):
+                continue
+            tc = (c[0] - a[0]) * ux + (c[1] - a[1]) * uy
+            td = (d[0] - a[0]) * ux + (d[1] - a[1]) * uy
+            lo, hi = max(0.0, min(tc, td)), min(la, max(tc, td))
+            if hi > lo:
+                total += hi - lo
+    return total
+
+
+def _contiguous(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
+    return _shared_boundary(p, q, tol=0.5) > 0.5
+
+
+def _points_at(origin: Pt, direction: float, target: Pt, tolerance: float = 45.0) -> bool:
+    """An access arrow points at a target when the bearing to it is within 45 degrees."""
+    diff = (bearing(origin, target) - direction + 180.0) % 360.0 - 180.0
+    return abs(diff) <= tolerance
+
+
+# --- entry points ----------------------------------------------------------------------------
+
+_CACHE: dict[str, Battlefield] = {}
+
+
+def _digest(parts: Iterable[object]) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(json.dumps(part, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def compile_sheets(
+    sheets: Sequence[tuple[MapSheet, Placement]],
+    inserts: Sequence[MapSheet] = (),
+    chart: TerrainChart | None = None,
+) -> Battlefield:
+    """Compile placed surface sheets and underground inserts (cached by content hash)."""
+    chart = chart or terrain_chart()
+    digest = _digest(
+        [chart.model_dump(mode="json")]
+        + [[s.model_dump(mode="json"), [p.position, p.rotation]] for s, p in sheets]
+        + [s.model_dump(mode="json") for s in inserts]
+    )
+    if digest in _CACHE:
+        return _CACHE[digest]
+    b = _Builder(chart)
+    b.enterable = {bd.id for s, _ in sheets for bd in s.buildings if bd.vehicles_may_enter}
+    for sheet, place in sheets:
+        b.add_sheet(sheet, place)
+    for insert in inserts:
+        b.add_sheet(insert, Placement())
+    manholes = [
+        (b.sheet_hexes[s.id][m.hex], m.letter)
+        for s, _ in sheets
+        for m in s.manholes
+        if not m.dummy and m.letter and m.hex in b.sheet_hexes[s.id]
+    ]
+    links = [
+        (b.sheet_hexes[ins.id][link.hex], link.surface)
+        for ins in inserts
+        for link in ins.sewer_links
+        if link.hex in b.sheet_hexes[ins.id]
+    ]
+    b.connect(manholes, links)
+    bf = Battlefield(
+        b.locations,
+        b.steps,
+        b.walls,
+        b.apertures,
+        b.buildings,
+        b.roof_dots,
+        b.hex_size,
+        b.aliases,
+        digest,
+        b.grids,
+    )
+    if len(_CACHE) > 8:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[digest] = bf
+    return bf
+
+
+def compile_file(path: Path | str) -> Battlefield:
+    """Compile a sheet file or a scenario file (its sheets and inserts)."""
+    path = Path(path)
+    doc = load_document(path)
+    if doc.model is None:
+        raise CompileError(doc.problems)
+    model = doc.model
+    if isinstance(model, MapSheet):
+        if model.kind == SheetKind.underground:
+            return compile_sheets([], [model])
+        return compile_sheets([(model, Placement())])
+    if isinstance(model, Scenario):
+        sheets = []
+        for placement in model.map.sheets:
+            sheets.append(
+                (_load_sheet(path.parent / placement.file), Placement(placement.position, placement.rotation))
+            )
+        inserts = [_load_sheet(path.parent / ins.file) for ins in model.map.underground]
+        return compile_sheets(sheets, inserts)
+    raise CompileError(
+        [Problem(doc.name, 1, 1, "P006", "a sheet or a scenario is needed, not a card library")]
+    )
+
+
+def _load_sheet(path: Path) -> MapSheet:
+    try:
+        doc = load_document(path)
+    except LoadError as exc:
+        raise CompileError(exc.problems) from None
+    if not isinstance(doc.model, MapSheet):
+        raise CompileError(doc.problems or [Problem(doc.name, 1, 1, "P006", "not a map sheet")])
+    return doc.model
+
+
+__all__ = ["Battlefield", "CompileError", "Placement", "compile_file", "compile_sheets"]

@@ -1,0 +1,284 @@
+"""Line of sight between centre dots, rules-exact (5.1.7), explaining itself like VASL's
+LOSResult: clear or blocked, the blocking obstacle, where, and the rule section.
+
+The answer is reciprocal by construction: the pair is put in a canonical order before any
+rule is applied (5.1.7: "The lines of sight are reciprocal").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+
+from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
+from ..model.sheet import ApertureKind, WallKind
+from ..rules.uo.terrain import terrain_chart
+from .compile import ApertureInfo, Battlefield
+from .locations import NO_DYNAMIC, SURFACE, Dynamic, Location, LocKind, Pt
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class LosResult:
+    clear: bool
+    reason: str
+    rule: str
+    blocker: str | None = None  # what blocks: "wall W3 (facade)", "hex A0512 (woods)", ...
+    point: Pt | None = None  # where the line meets it
+    via: str | None = None  # the aperture a clear LOS into a building passes through
+
+    def to_json(self) -> dict[str, object]:
+        out = asdict(self)
+        if self.point is not None:
+            out["point"] = [round(self.point[0], 2), round(self.point[1], 2)]
+        return out
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    level: int
+    what: str
+    point: Pt
+    t: float  # position along the line, 0 at the first location
+    near: Pt  # reference for the blind hex: the obstacle hex centre, or the point on a wall
+    is_hex: bool
+
+
+def los(bf: Battlefield, a: str, b: str, dyn: Dynamic = NO_DYNAMIC) -> LosResult:
+    la, lb = bf.location(a), bf.location(b)
+    if la.id > lb.id:  # canonical order: the same reasoning whichever end asks
+        la, lb = lb, la
+    return _los(bf, la, lb, dyn)
+
+
+def _los(bf: Battlefield, a: Location, b: Location, dyn: Dynamic) -> LosResult:
+    if a.index == b.index:
+        return LosResult(True, "same location", "5.1.7")
+    if a.layer != b.layer:
+        return LosResult(False, "the underground and the surface never see each other", "5.1.5")
+    if a.interior and b.interior:
+        if a.room == b.room and a.building == b.building:
+            return LosResult(True, f"{a.id} and {b.id} are zones of the same room", "5.1.2")
+        return LosResult(False, "no line of sight from one room to another", "8.2.5.3", blocker="walls")
+    if a.interior or b.interior:
+        inside, outside = (a, b) if a.interior else (b, a)
+        return _into_building(bf, inside, outside, dyn)
+    return _between(bf, a, b, a.centre, b.centre, dyn, ignore=frozenset())
+
+
+def _into_building(bf: Battlefield, inside: Location, outside: Location, dyn: Dynamic) -> LosResult:
+    """5.1.7 and 8.2.5.3: into or out of a building only through an aperture of that room
+    or zone whose fire arc holds the outside location."""
+    if outside.kind == LocKind.roof and outside.building == inside.building:
+        return LosResult(False, f"a roof does not see into its own building ({inside.id})", "5.1.7.3")
+    apertures = [ap for ap in bf.apertures.values() if ap.interior == inside.id]
+    usable = [ap for ap in apertures if _open(ap, dyn)]
+    in_arc_aps = [ap for ap in usable if in_arc(bearing(ap.at, outside.centre), *ap.arc)]
+    if not in_arc_aps:
+        if not apertures:
+            why = f"{inside.id} has no aperture"
+        elif not usable:
+            why = f"the breach of {inside.id} is not opened"
+        else:
+            why = f"{outside.id} is not in the fire arc of {', '.join(ap.id for ap in usable)}"
+        return LosResult(False, why, "5.1.7", blocker=f"building {inside.building}")
+    first: LosResult | None = None
+    for ap in sorted(in_arc_aps, key=lambda ap: dist(ap.at, outside.centre)):
+        # the line from outside to the aperture, ignoring the wall the aperture is in
+        result = _between(
+            bf,
+            outside,
+            inside,
+            outside.centre,
+            ap.at,
+            dyn,
+            ignore=frozenset({inside.building or ""}),
+            end_at_wall=True,
+        )
+        if result.clear:
+            return LosResult(True, f"through {ap.kind} {ap.id} of {inside.id}", "5.1.7", via=ap.id)
+        first = first or result
+    assert first is not None
+    return first
+
+
+def _open(ap: ApertureInfo, dyn: Dynamic) -> bool:
+    return ap.kind != ApertureKind.breach or ap.id in dyn.opened_breaches
+
+
+def _between(
+    bf: Battlefield,
+    a: Location,
+    b: Location,
+    pa: Pt,
+    pb: Pt,
+    dyn: Dynamic,
+    ignore: frozenset[str],
+    end_at_wall: bool = False,
+) -> LosResult:
+    """Obstacles on the segment pa-pb between locations a and b, judged by level (5.1.7.2,
+    5.1.7.3). `ignore`: buildings whose walls do not count (a roof's own building)."""
+    low, high = sorted((a.stand, b.stand))
+    size = bf.hex_size.get(a.layer, 1.0)
+    for roof in (a, b):
+        if roof.kind == LocKind.roof and roof.building:
+            ignore = ignore | {roof.building}
+    if a.layer != SURFACE:
+        rock = _rock(bf, a, pa, pb)
+        if rock is not None:
+            return LosResult(False, "solid rock between the two underground locations", "5.1.7", "rock", rock)
+    for ob in _obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall):
+        level = ob.level
+        if high < level:
+            return LosResult(
+                False,
+                f"visual obstruction: {ob.what} (level {level}) is higher than both ends",
+                "5.1.7.2",
+                ob.what,
+                ob.point,
+            )
+        if high == level and low < level:
+            return LosResult(
+                False,
+                f"plateau effect: {ob.what} (level {level}) is level with the higher end",
+                "5.1.7.2",
+                ob.what,
+                ob.point,
+            )
+        if low < level < high:
+            lower = a if a.stand == low else b
+            step = SQRT3 * size
+            blind = dist(lower.centre, ob.near) <= step * (1.05 if ob.is_hex else 1.0)
+            if blind:
+                return LosResult(
+                    False,
+                    f"blind hex: {lower.id} lies right behind {ob.what} (level {level})",
+                    "5.1.7.3",
+                    ob.what,
+                    ob.point,
+                )
+    return LosResult(True, "no obstacle", "5.1.7")
+
+
+def _obstacles(
+    bf: Battlefield,
+    a: Location,
+    b: Location,
+    pa: Pt,
+    pb: Pt,
+    dyn: Dynamic,
+    ignore: frozenset[str],
+    end_at_wall: bool,
+) -> Iterator[Obstacle]:
+    chart = terrain_chart()
+    found: list[Obstacle] = []
+    walls = chart.walls
+    levels = {
+        WallKind.facade: walls.facade.obstacle,
+        WallKind.partition: walls.partition.obstacle,
+        WallKind.outer_wall: walls.outer_wall.obstacle,
+        WallKind.zone_limit: walls.zone_limit.obstacle,
+    }
+    index = bf.wall_index.get(a.layer)
+    if index is not None:
+        for t, piece in index.meeting(pa, pb):
+            level = levels[piece.kind]
+            if level is None or (bf.piece_buildings.get(piece, frozenset()) & ignore):
+                continue
+            if end_at_wall and t >= 1.0 - 1e-6:
+                continue  # the aperture's own wall, where the line ends
+            point = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
+            found.append(
+                Obstacle(level, f"{piece.kind.replace('_', ' ')} {piece.wall}", point, t, point, False)
+            )
+    if a.layer == SURFACE:
+        for bid, outline in bf.buildings.items():
+            if bid in ignore:
+                continue
+            hit = _first_hit(pa, pb, outline)
+            if hit is not None:
+                t, point = hit
+                found.append(Obstacle(walls.facade.obstacle, f"building {bid}", point, t, point, False))
+        for loc, level, what in _hex_obstacles(bf, dyn):
+            if loc.index in (a.index, b.index):
+                continue  # a block is not hidden by the hex it stands in
+            hit = _first_hit(pa, pb, loc.outline, inside_counts=True)
+            if hit is not None:
+                t, point = hit
+                found.append(Obstacle(level, f"{what} in {loc.id}", point, t, loc.centre, True))
+    found.sort(key=lambda ob: ob.t)
+    yield from found
+
+
+def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
+    """Hexes that block whole (5.1.7.1): woods, hillocks, and Smoke, Wreck, Vehicles counters."""
+    chart = terrain_chart()
+    out: list[tuple[Location, int, str]] = []
+    for loc in _terrain_obstacles(bf):
+        assert loc.terrain is not None
+        level = chart.hexes[loc.terrain].obstacle
+        assert level is not None
+        out.append((loc, level, loc.terrain.value))
+    for ids, level, what in (
+        (dyn.smoke, chart.counters.smoke, "smoke"),
+        (dyn.wrecks, chart.counters.wreck, "wreck"),
+        (dyn.vehicles, chart.counters.vehicles, "vehicles counter"),
+    ):
+        for ident in sorted(ids):
+            counter = bf.by_id.get(ident)
+            if counter is not None and counter.kind == LocKind.hex:
+                out.append((counter, level, what))
+    return out
+
+
+def _terrain_obstacles(bf: Battlefield) -> list[Location]:
+    cached = getattr(bf, "_terrain_obstacles", None)
+    if cached is None:
+        chart = terrain_chart()
+        cached = [
+            loc
+            for loc in bf.locations
+            if loc.kind == LocKind.hex
+            and loc.terrain is not None
+            and chart.hexes[loc.terrain].obstacle is not None
+        ]
+        bf._terrain_obstacles = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _first_hit(
+    pa: Pt, pb: Pt, outline: tuple[Pt, ...], inside_counts: bool = False
+) -> tuple[float, Pt] | None:
+    """Where segment pa-pb first meets a polygon's outline (touching counts: obstacles cover
+    their sides, 5.1.7.1), or None."""
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    if max(pa[0], pb[0]) < min(xs) or min(pa[0], pb[0]) > max(xs):
+        return None
+    if max(pa[1], pb[1]) < min(ys) or min(pa[1], pb[1]) > max(ys):
+        return None
+    best: tuple[float, Pt] | None = None
+    n = len(outline)
+    for i in range(n):
+        hit = segment_intersection(pa, pb, outline[i], outline[(i + 1) % n])
+        if hit is not None and (best is None or hit[0] < best[0]):
+            t = hit[0]
+            best = (t, (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t))
+    if best is None and inside_counts and strictly_inside(outline, pa):
+        best = (0.0, pa)
+    return best
+
+
+def _rock(bf: Battlefield, a: Location, pa: Pt, pb: Pt) -> Pt | None:
+    """First point of the line inside a hex of the insert that is not a location."""
+    insert_id, grid = bf.grids[a.layer]
+    size = bf.hex_size[a.layer]
+    n = max(2, int(dist(pa, pb) / (0.25 * size)) + 1)
+    for k in range(n + 1):
+        p = (pa[0] + (pb[0] - pa[0]) * k / n, pa[1] + (pb[1] - pa[1]) * k / n)
+        label = grid.label_at(*p)
+        if label is None or (insert_id + label) not in bf.by_id:
+            return p
+    return None

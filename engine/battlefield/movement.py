@@ -1,0 +1,178 @@
+"""Movement points and effect points over the compiled battlefield: paths, reachable sets,
+EP distances and areas of effect (8.1, 4.3.7, 8.2.1.4)."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .compile import Battlefield
+from .locations import NO_DYNAMIC, Dynamic, Step, StepKind
+
+
+class Unit(StrEnum):
+    foot = "foot"
+    vehicle = "vehicle"
+
+
+@dataclass(frozen=True)
+class Mover:
+    """Who moves: the unit class, and whether the block carries a ladder (8.1.6, 8.1.7)."""
+
+    unit: Unit = Unit.foot
+    ladder: bool = False
+
+
+FOOT = Mover(Unit.foot)
+VEHICLE = Mover(Unit.vehicle)
+
+# Effect-only steps carry EP but are never moved along.
+_EFFECT = StepKind.effect
+
+
+def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAMIC) -> int | None:
+    """MP for `mover` to take `step` given the dynamic situation, or None if it cannot."""
+    if step.kind == _EFFECT:
+        return None
+    cost = step.vehicle if mover.unit == Unit.vehicle else step.foot_ladder if mover.ladder else step.foot
+    if step.over_block is not None and dyn.helpers:
+        src, dst = bf.locations[step.src].id, bf.locations[step.dst].id
+        if (src in dyn.helpers or dst in dyn.helpers) and mover.unit == Unit.foot:
+            cost = step.over_block if cost is None else min(cost, step.over_block)
+    if cost is None:
+        return None
+    if step.breach and step.aperture not in dyn.opened_breaches:
+        return None  # 5.1.3.2: a breach not opened is a wall
+    dst_id = bf.locations[step.dst].id
+    if dst_id in dyn.impassable or dst_id in dyn.barricades:
+        return None  # 5.2.3.1, 5.2.3.5
+    if dyn.barricades and step.kind in (StepKind.hex, StepKind.outer_wall, StepKind.aperture):
+        entered = bf.locations[step.dst]
+        if not entered.interior and any(n in dyn.barricades for n in bf.neighbours(entered.id)):
+            cost = max(cost, bf_chart_barricade(mover))  # 5.2.3.5
+    return cost
+
+
+def bf_chart_barricade(mover: Mover) -> int:
+    from ..rules.uo.terrain import terrain_chart
+
+    cost = terrain_chart().barricade_adjacent
+    return cost.vehicle if mover.unit == Unit.vehicle else cost.foot
+
+
+class _Graph:
+    """Per-mover adjacency (dst, cost) for the static battlefield, built once per mover."""
+
+    def __init__(self, bf: Battlefield, mover: Mover):
+        self.adj: list[list[tuple[int, int]]] = []
+        for steps in bf.out:
+            row = []
+            for step in steps:
+                cost = step_cost(bf, step, mover)
+                if cost is not None:
+                    row.append((step.dst, cost))
+            self.adj.append(row)
+
+
+_GRAPHS: dict[tuple[str, Mover], _Graph] = {}
+
+
+def _graph(bf: Battlefield, mover: Mover) -> _Graph:
+    key = (bf.digest, mover)
+    if key not in _GRAPHS:
+        _GRAPHS[key] = _Graph(bf, mover)
+    return _GRAPHS[key]
+
+
+def _neighbours(bf: Battlefield, i: int, mover: Mover, dyn: Dynamic) -> list[tuple[int, int]]:
+    if dyn == NO_DYNAMIC:
+        return _graph(bf, mover).adj[i]
+    out = []
+    for step in bf.out[i]:
+        cost = step_cost(bf, step, mover, dyn)
+        if cost is not None:
+            out.append((step.dst, cost))
+    return out
+
+
+def reach(
+    bf: Battlefield, start: str, mover: Mover = FOOT, mp: int = 6, dyn: Dynamic = NO_DYNAMIC
+) -> dict[str, int]:
+    """Every location `mover` can reach from `start` spending at most `mp`, with its cost."""
+    src = bf.location(start).index
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best[i]:
+            continue
+        for j, c in _neighbours(bf, i, mover, dyn):
+            nd = d + c
+            if nd <= mp and nd < best.get(j, mp + 1):
+                best[j] = nd
+                heapq.heappush(heap, (nd, j))
+    return {bf.locations[i].id: d for i, d in best.items()}
+
+
+def path(
+    bf: Battlefield, start: str, goal: str, mover: Mover = FOOT, dyn: Dynamic = NO_DYNAMIC
+) -> tuple[int, list[str]] | None:
+    """Cheapest path in MP from start to goal, or None if the goal cannot be reached."""
+    src, dst = bf.location(start).index, bf.location(goal).index
+    best = {src: 0}
+    prev: dict[int, int] = {}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i == dst:
+            ids = [dst]
+            while ids[-1] != src:
+                ids.append(prev[ids[-1]])
+            return d, [bf.locations[k].id for k in reversed(ids)]
+        if d > best[i]:
+            continue
+        for j, c in _neighbours(bf, i, mover, dyn):
+            nd = d + c
+            if nd < best.get(j, 1 << 30):
+                best[j] = nd
+                prev[j] = i
+                heapq.heappush(heap, (nd, j))
+    return None
+
+
+def within_ep(bf: Battlefield, start: str, ep: int) -> dict[str, int]:
+    """Locations within `ep` effect points (areas of effect, command radius): walls crossed
+    add their EP, so obstacles reduce the reach of an effect (8.2.1.4)."""
+    src = bf.location(start).index
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best[i]:
+            continue
+        for step in bf.out[i]:
+            nd = d + step.ep
+            if nd <= ep and nd < best.get(step.dst, ep + 1):
+                best[step.dst] = nd
+                heapq.heappush(heap, (nd, step.dst))
+    return {bf.locations[i].id: d for i, d in best.items()}
+
+
+def ep_distance(bf: Battlefield, a: str, b: str) -> int | None:
+    """EP distance for ranges and command radius, or None when no EP path exists."""
+    src, dst = bf.location(a).index, bf.location(b).index
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i == dst:
+            return d
+        if d > best[i]:
+            continue
+        for step in bf.out[i]:
+            nd = d + step.ep
+            if nd < best.get(step.dst, 1 << 30):
+                best[step.dst] = nd
+                heapq.heappush(heap, (nd, step.dst))
+    return None

@@ -1,0 +1,1 @@
+"""The Urban Operations rule set: data tables and (later) state, actions and resolution."""

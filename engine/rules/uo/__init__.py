@@ -1,0 +1,1 @@
+"""Urban Operations rules: tables in data/, loaded by chart modules."""
