@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ["bench_loading"]
+MODULES = ["bench_loading", "bench_battlefield"]
 
 
 def main(argv: list[str]) -> int:

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..geometry.hexgrid import HexGrid
 from ..geometry.polygons import (
@@ -44,6 +45,9 @@ from ..model.sheet import (
 from ..rules.uo.terrain import TerrainChart, terrain_chart
 from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
 from .spatial import SegmentIndex
+
+if TYPE_CHECKING:
+    from .los_table import LosTable
 
 SQRT3 = math.sqrt(3.0)
 
@@ -97,6 +101,7 @@ class Battlefield:
         aliases: dict[str, str],
         digest: str,
         grids: dict[str, tuple[str, HexGrid]] | None = None,
+        building_level: dict[str, int] | None = None,
     ):
         self.locations = locations
         self.by_id = {loc.id: loc for loc in locations}
@@ -114,18 +119,34 @@ class Battlefield:
         self.wall_index = {layer: SegmentIndex([w for w in walls if w.layer == layer]) for layer in hex_size}
         #: underground layers: (insert id, grid), to tell rock from passages along a line
         self.grids = grids or {}
+        self.building_level = building_level or {}
         #: building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)
         self.piece_buildings: dict[WallPiece, frozenset[str]] = {
             piece: frozenset(
                 bid
                 for bid, outline in buildings.items()
-                if _on_or_in(outline, piece.a) and _on_or_in(outline, piece.b)
+                if _on_or_in(outline, piece.a)
+                and _on_or_in(outline, piece.b)
+                # a yard wall closing the notch of an L- or U-shaped building has both
+                # ends on the outline but runs outside it: it is no wall of the building
+                and all(_on_or_in(outline, _along(piece, t)) for t in (0.25, 0.5, 0.75))
             )
             for piece in walls
         }
 
     def __len__(self) -> int:
         return len(self.locations)
+
+    @property
+    def los_table(self) -> LosTable:
+        """All-pairs LOS of the static map, built on first use (a few seconds on a large
+        map) and shared by everyone holding this cached battlefield."""
+        table = self.__dict__.get("_los_table")
+        if table is None:
+            from .los_table import LosTable
+
+            table = self.__dict__["_los_table"] = LosTable(self)
+        return table
 
     def location(self, ident: str) -> Location:
         try:
@@ -149,6 +170,7 @@ class _Builder:
         self.apertures: dict[str, ApertureInfo] = {}
         self.buildings: dict[str, tuple[Pt, ...]] = {}
         self.building_sheet: dict[str, str] = {}
+        self.building_level: dict[str, int] = {}
         self.roof_dots: dict[str, Pt] = {}
         self.roof_accesses: dict[str, list[tuple[Pt, float, str | None]]] = {}
         self.hex_size: dict[str, float] = {}
@@ -188,13 +210,14 @@ class _Builder:
             outline = tuple(place.apply(sheet, p) for p in b.outline)
             self.buildings[b.id] = outline
             self.building_sheet[b.id] = sheet.id
-            outlines.append(outline)
+            self.building_level[b.id] = b.level
+            outlines.append(Footprint(outline))
         for label in grid.playable_labels(w, h):
             terrain = sheet.terrain.get(label, sheet.default_terrain)
             if terrain == Terrain.solid:
                 continue
             centre = place.apply(sheet, grid.centre(label))
-            if any(_inside_box(o, centre) and strictly_inside(o, centre) for o in outlines):
+            if any(o.holds(centre) for o in outlines):
                 continue
             key = (layer, round(centre[0] * 10), round(centre[1] * 10))
             ident = sheet.id + label
@@ -282,7 +305,7 @@ class _Builder:
             size = self.hex_size[loc.layer]
             cell = SQRT3 * size
             buckets[(loc.layer, int(loc.centre[0] // cell), int(loc.centre[1] // cell))].append(loc)
-        building_list = list(self.buildings.values())
+        building_list = [Footprint(o) for o in self.buildings.values()]
         for loc in hexes:
             size = self.hex_size[loc.layer]
             cell = SQRT3 * size
@@ -411,7 +434,9 @@ class _Builder:
                     if ap.kind == ApertureKind.breach
                     else chart.apertures.door_or_window
                 )
-                vehicle = cost.foot if enterable else cost.vehicle
+                # vehicles enter a hangar by its doors, never by a breach in a facade
+                # (5.2.4.1: "vehicles may only cross the breaches opened in the outer walls")
+                vehicle = cost.foot if enterable and ap.kind != ApertureKind.breach else cost.vehicle
                 for h in in_arc_hexes:
                     for x, y in ((h, room), (room, h)):
                         self.add_step(
@@ -565,14 +590,35 @@ def _aperture_info(ap: Aperture, wall: Wall, sheet: MapSheet, place: Placement) 
     )
 
 
-def _on_or_in(outline: Sequence[Pt], p: Pt) -> bool:
-    return boundary_distance(p, outline) <= 0.5 or (_inside_box(outline, p) and strictly_inside(outline, p))
+def _on_or_in(outline: Sequence[Pt], p: Pt, slack: float = 0.5) -> bool:
+    box = _box(outline)
+    if not (box[0] - slack <= p[0] <= box[2] + slack and box[1] - slack <= p[1] <= box[3] + slack):
+        return False
+    return boundary_distance(p, outline) <= slack or strictly_inside(outline, p)
 
 
-def _inside_box(outline: Sequence[Pt], p: Pt) -> bool:
+def _along(piece: WallPiece, t: float) -> Pt:
+    return (piece.a[0] + (piece.b[0] - piece.a[0]) * t, piece.a[1] + (piece.b[1] - piece.a[1]) * t)
+
+
+def _box(outline: Sequence[Pt]) -> tuple[float, float, float, float]:
     xs = [q[0] for q in outline]
     ys = [q[1] for q in outline]
-    return min(xs) < p[0] < max(xs) and min(ys) < p[1] < max(ys)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class Footprint:
+    """A building outline with its bounding box, for fast point-in-building tests."""
+
+    __slots__ = ("box", "outline")
+
+    def __init__(self, outline: Sequence[Pt]):
+        self.outline = tuple(outline)
+        self.box = _box(outline)
+
+    def holds(self, p: Pt) -> bool:
+        x0, y0, x1, y1 = self.box
+        return x0 < p[0] < x1 and y0 < p[1] < y1 and strictly_inside(self.outline, p)
 
 
 def _contains(outline: Sequence[Pt], p: Pt) -> bool:
@@ -586,7 +632,7 @@ def _hex_touches(h: Location, p: Pt, size: float) -> bool:
 
 
 def _side_crossing(
-    a: Location, b: Location, index: SegmentIndex, buildings: list[tuple[Pt, ...]], size: float
+    a: Location, b: Location, index: SegmentIndex, buildings: list[Footprint], size: float
 ) -> str:
     """What lies across the shared side of two neighbouring hexes (8.1.2): "clear" if a
     block can pass somewhere along the side, "outer_wall" if only by crossing an outer
@@ -607,17 +653,23 @@ def _side_crossing(
     return "blocked"
 
 
-def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex, buildings: list[tuple[Pt, ...]]) -> str:
+def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex, buildings: list[Footprint]) -> str:
+    """Crossing along the bent path a -> p -> b: "blocked" by a facade, a partition or a
+    building holding p, else "outer_wall" if one is crossed, else "clear"."""
+    if any(outline.holds(p) for outline in buildings):
+        return "blocked"
     worst = "clear"
-    for s, e in ((a, p), (p, b)):
+    # each half overshoots p a little, so that a wall drawn exactly along the side (its
+    # line through p) is properly crossed rather than merely touched at p
+    eps = 1e-3
+    beyond = (p[0] + (p[0] - a[0]) * eps, p[1] + (p[1] - a[1]) * eps)
+    before = (p[0] - (b[0] - p[0]) * eps, p[1] - (b[1] - p[1]) * eps)
+    for s, e in ((a, beyond), (before, b)):
         for w in index.crossing(s, e):
             if w.kind in (WallKind.facade, WallKind.partition):
                 return "blocked"
             if w.kind == WallKind.outer_wall:
                 worst = "outer_wall"
-        for outline in buildings:
-            if _inside_box(outline, p) and strictly_inside(outline, p):
-                return "blocked"
     return worst
 
 

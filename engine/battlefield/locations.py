@@ -73,7 +73,9 @@ class Step:
     """One directed step between adjacent locations, with its costs.
 
     MP costs are for the whole step (None: impassable for that class). `over_block` is the
-    cost when a friendly vehicle or ladder block stands at either end (8.1.6, 8.1.7)."""
+    chart's total when a friendly vehicle or ladder block stands at either end (8.1.6,
+    8.1.7: "1+2"); the 1 MP is the move into the helper's hex, so the step itself costs
+    `over_block - movement.ONTO_BLOCK` (see `movement.step_cost`)."""
 
     src: int
     dst: int

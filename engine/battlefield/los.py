@@ -8,7 +8,6 @@ rule is applied (5.1.7: "The lines of sight are reciprocal").
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
 from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
@@ -40,10 +39,10 @@ class LosResult:
 class Obstacle:
     level: int
     what: str
-    point: Pt
-    t: float  # position along the line, 0 at the first location
-    near: Pt  # reference for the blind hex: the obstacle hex centre, or the point on a wall
-    is_hex: bool
+    t: float  # where the line first meets it, 0 at pa
+    entry: Pt  # first and last points of the line on it (the same for a wall segment)
+    exit: Pt
+    centre: Pt | None = None  # an obstacle hex's centre: its blind hex is a neighbour
 
 
 def los(bf: Battlefield, a: str, b: str, dyn: Dynamic = NO_DYNAMIC) -> LosResult:
@@ -53,11 +52,21 @@ def los(bf: Battlefield, a: str, b: str, dyn: Dynamic = NO_DYNAMIC) -> LosResult
     return _los(bf, la, lb, dyn)
 
 
+def sees(bf: Battlefield, a: str, b: str, dyn: Dynamic = NO_DYNAMIC) -> bool:
+    """Whether a and b see each other: a table lookup when no counter or opened breach is
+    in play, the exact rule otherwise."""
+    if not (dyn.smoke or dyn.wrecks or dyn.vehicles or dyn.opened_breaches):
+        return bf.los_table.clear(a, b)
+    return los(bf, a, b, dyn).clear
+
+
 def _los(bf: Battlefield, a: Location, b: Location, dyn: Dynamic) -> LosResult:
     if a.index == b.index:
         return LosResult(True, "same location", "5.1.7")
     if a.layer != b.layer:
-        return LosResult(False, "the underground and the surface never see each other", "5.1.5")
+        return LosResult(
+            False, "the underground and the surface never see each other", "5.1.5", blocker="ground"
+        )
     if a.interior and b.interior:
         if a.room == b.room and a.building == b.building:
             return LosResult(True, f"{a.id} and {b.id} are zones of the same room", "5.1.2")
@@ -72,7 +81,12 @@ def _into_building(bf: Battlefield, inside: Location, outside: Location, dyn: Dy
     """5.1.7 and 8.2.5.3: into or out of a building only through an aperture of that room
     or zone whose fire arc holds the outside location."""
     if outside.kind == LocKind.roof and outside.building == inside.building:
-        return LosResult(False, f"a roof does not see into its own building ({inside.id})", "5.1.7.3")
+        return LosResult(
+            False,
+            f"a roof does not see into its own building ({inside.id})",
+            "5.1.7.3",
+            blocker=f"building {inside.building}",
+        )
     apertures = [ap for ap in bf.apertures.values() if ap.interior == inside.id]
     usable = [ap for ap in apertures if _open(ap, dyn)]
     in_arc_aps = [ap for ap in usable if in_arc(bearing(ap.at, outside.centre), *ap.arc)]
@@ -129,7 +143,8 @@ def _between(
         rock = _rock(bf, a, pa, pb)
         if rock is not None:
             return LosResult(False, "solid rock between the two underground locations", "5.1.7", "rock", rock)
-    for ob in _obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall):
+    step = SQRT3 * size
+    for ob in obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall):
         level = ob.level
         if high < level:
             return LosResult(
@@ -137,7 +152,7 @@ def _between(
                 f"visual obstruction: {ob.what} (level {level}) is higher than both ends",
                 "5.1.7.2",
                 ob.what,
-                ob.point,
+                ob.entry,
             )
         if high == level and low < level:
             return LosResult(
@@ -145,24 +160,31 @@ def _between(
                 f"plateau effect: {ob.what} (level {level}) is level with the higher end",
                 "5.1.7.2",
                 ob.what,
-                ob.point,
+                ob.entry,
             )
         if low < level < high:
             lower = a if a.stand == low else b
-            step = SQRT3 * size
-            blind = dist(lower.centre, ob.near) <= step * (1.05 if ob.is_hex else 1.0)
-            if blind:
+            if blind(lower.centre, ob, step):
                 return LosResult(
                     False,
                     f"blind hex: {lower.id} lies right behind {ob.what} (level {level})",
                     "5.1.7.3",
                     ob.what,
-                    ob.point,
+                    ob.entry,
                 )
     return LosResult(True, "no obstacle", "5.1.7")
 
 
-def _obstacles(
+def blind(p: Pt, ob: Obstacle, step: float) -> bool:
+    """5.1.7.3: the location right behind an obstacle, on a lower level, is blind: a
+    neighbour of an obstacle hex, or within one hex of where the line meets a wall or
+    building."""
+    if ob.centre is not None:
+        return dist(p, ob.centre) <= step * 1.05
+    return min(dist(p, ob.entry), dist(p, ob.exit)) <= step
+
+
+def obstacles(
     bf: Battlefield,
     a: Location,
     b: Location,
@@ -170,46 +192,47 @@ def _obstacles(
     pb: Pt,
     dyn: Dynamic,
     ignore: frozenset[str],
-    end_at_wall: bool,
-) -> Iterator[Obstacle]:
+    end_at_wall: bool = False,
+) -> list[Obstacle]:
+    """Obstacles the segment pa-pb meets, nearest pa first. A building blocks along its
+    outline (its facades and partitions lie on or inside it), free-standing walls along
+    their lines, obstacle hexes over their whole surface and sides (5.1.7.1)."""
     chart = terrain_chart()
     found: list[Obstacle] = []
-    walls = chart.walls
     levels = {
-        WallKind.facade: walls.facade.obstacle,
-        WallKind.partition: walls.partition.obstacle,
-        WallKind.outer_wall: walls.outer_wall.obstacle,
-        WallKind.zone_limit: walls.zone_limit.obstacle,
+        WallKind.facade: chart.walls.facade.obstacle,
+        WallKind.partition: chart.walls.partition.obstacle,
+        WallKind.outer_wall: chart.walls.outer_wall.obstacle,
+        WallKind.zone_limit: chart.walls.zone_limit.obstacle,
     }
     index = bf.wall_index.get(a.layer)
     if index is not None:
         for t, piece in index.meeting(pa, pb):
             level = levels[piece.kind]
-            if level is None or (bf.piece_buildings.get(piece, frozenset()) & ignore):
-                continue
+            if level is None or bf.piece_buildings.get(piece):
+                continue  # inner walls count through their building's outline
             if end_at_wall and t >= 1.0 - 1e-6:
-                continue  # the aperture's own wall, where the line ends
+                continue  # the wall the line ends on (an aperture's)
             point = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
-            found.append(
-                Obstacle(level, f"{piece.kind.replace('_', ' ')} {piece.wall}", point, t, point, False)
-            )
+            found.append(Obstacle(level, f"{piece.kind.replace('_', ' ')} {piece.wall}", t, point, point))
     if a.layer == SURFACE:
         for bid, outline in bf.buildings.items():
             if bid in ignore:
                 continue
-            hit = _first_hit(pa, pb, outline)
-            if hit is not None:
-                t, point = hit
-                found.append(Obstacle(walls.facade.obstacle, f"building {bid}", point, t, point, False))
+            hits = _hits(pa, pb, outline)
+            if hits is not None:
+                (t, entry), (_, exit_) = hits
+                level = bf.building_level.get(bid, chart.walls.facade.obstacle)
+                found.append(Obstacle(level, f"building {bid}", t, entry, exit_))
         for loc, level, what in _hex_obstacles(bf, dyn):
             if loc.index in (a.index, b.index):
                 continue  # a block is not hidden by the hex it stands in
-            hit = _first_hit(pa, pb, loc.outline, inside_counts=True)
-            if hit is not None:
-                t, point = hit
-                found.append(Obstacle(level, f"{what} in {loc.id}", point, t, loc.centre, True))
+            hits = _hits(pa, pb, loc.outline, inside_counts=True)
+            if hits is not None:
+                (t, entry), (_, exit_) = hits
+                found.append(Obstacle(level, f"{what} in {loc.id}", t, entry, exit_, loc.centre))
     found.sort(key=lambda ob: ob.t)
-    yield from found
+    return found
 
 
 def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
@@ -248,27 +271,34 @@ def _terrain_obstacles(bf: Battlefield) -> list[Location]:
     return cached
 
 
-def _first_hit(
+def _hits(
     pa: Pt, pb: Pt, outline: tuple[Pt, ...], inside_counts: bool = False
-) -> tuple[float, Pt] | None:
-    """Where segment pa-pb first meets a polygon's outline (touching counts: obstacles cover
-    their sides, 5.1.7.1), or None."""
+) -> tuple[tuple[float, Pt], tuple[float, Pt]] | None:
+    """First and last points where segment pa-pb meets a polygon's outline (touching
+    counts: obstacles cover their sides, 5.1.7.1), or None."""
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
-    if max(pa[0], pb[0]) < min(xs) or min(pa[0], pb[0]) > max(xs):
+    slack = 1e-6  # a line along a side touches it: keep it for the exact test below
+    if max(pa[0], pb[0]) < min(xs) - slack or min(pa[0], pb[0]) > max(xs) + slack:
         return None
-    if max(pa[1], pb[1]) < min(ys) or min(pa[1], pb[1]) > max(ys):
+    if max(pa[1], pb[1]) < min(ys) - slack or min(pa[1], pb[1]) > max(ys) + slack:
         return None
-    best: tuple[float, Pt] | None = None
+    ts = []
     n = len(outline)
     for i in range(n):
         hit = segment_intersection(pa, pb, outline[i], outline[(i + 1) % n])
-        if hit is not None and (best is None or hit[0] < best[0]):
-            t = hit[0]
-            best = (t, (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t))
-    if best is None and inside_counts and strictly_inside(outline, pa):
-        best = (0.0, pa)
-    return best
+        if hit is not None:
+            ts.append(hit[0])
+    if not ts:
+        if inside_counts and strictly_inside(outline, pa):
+            return (0.0, pa), (0.0, pa)
+        return None
+    lo, hi = min(ts), max(ts)
+
+    def at(t: float) -> Pt:
+        return (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
+
+    return (lo, at(lo)), (hi, at(hi))
 
 
 def _rock(bf: Battlefield, a: Location, pa: Pt, pb: Pt) -> Pt | None:
