@@ -102,7 +102,10 @@ class Battlefield:
         digest: str,
         grids: dict[str, tuple[str, HexGrid]] | None = None,
         building_level: dict[str, int] | None = None,
+        chart: TerrainChart | None = None,
     ):
+        #: the terrain chart it was compiled with: LOS levels and dynamic costs read it too
+        self.chart = chart or terrain_chart()
         self.locations = locations
         self.by_id = {loc.id: loc for loc in locations}
         self.by_id.update({alias: self.by_id[target] for alias, target in aliases.items()})
@@ -132,6 +135,7 @@ class Battlefield:
                 and all(_on_or_in(outline, _along(piece, t)) for t in (0.25, 0.5, 0.75))
             )
             for piece in walls
+            if piece.layer == SURFACE  # buildings stand on the surface only
         }
 
     def __len__(self) -> int:
@@ -274,7 +278,7 @@ class _Builder:
                 layer=SURFACE,
                 sheet=sheet.id,
                 centre=dots[0][0],  # 5.1.7.3: roof LOS from the access symbol's dot
-                stand=self.chart.roof.stand,
+                stand=b.level,  # a roof stands at its building's level (2 unless set)
                 outline=outline,
                 building=b.id,
             )
@@ -318,7 +322,10 @@ class _Builder:
                             or abs(dist(loc.centre, other.centre) - cell) > 0.05 * size
                         ):
                             continue
-                        crossing = _side_crossing(loc, other, index[loc.layer], building_list, size)
+                        # buildings stand on the surface only: an insert shares the frame's
+                        # millimetres but not the surface's buildings
+                        on_layer = building_list if loc.layer == SURFACE else []
+                        crossing = _side_crossing(loc, other, index[loc.layer], on_layer, size)
                         if crossing == "blocked":
                             # effects still pass a facade or building between two hexes
                             ep = 1 + chart.walls.facade.ep
@@ -764,6 +771,8 @@ def compile_sheets(
         b.aliases,
         digest,
         b.grids,
+        b.building_level,
+        chart,
     )
     if len(_CACHE) > 8:
         _CACHE.pop(next(iter(_CACHE)))

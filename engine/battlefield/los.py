@@ -12,7 +12,6 @@ from dataclasses import asdict, dataclass
 
 from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
 from ..model.sheet import ApertureKind, WallKind
-from ..rules.uo.terrain import terrain_chart
 from .compile import ApertureInfo, Battlefield
 from .locations import NO_DYNAMIC, SURFACE, Dynamic, Location, LocKind, Pt
 
@@ -197,7 +196,7 @@ def obstacles(
     """Obstacles the segment pa-pb meets, nearest pa first. A building blocks along its
     outline (its facades and partitions lie on or inside it), free-standing walls along
     their lines, obstacle hexes over their whole surface and sides (5.1.7.1)."""
-    chart = terrain_chart()
+    chart = bf.chart
     found: list[Obstacle] = []
     levels = {
         WallKind.facade: chart.walls.facade.obstacle,
@@ -237,7 +236,7 @@ def obstacles(
 
 def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
     """Hexes that block whole (5.1.7.1): woods, hillocks, and Smoke, Wreck, Vehicles counters."""
-    chart = terrain_chart()
+    chart = bf.chart
     out: list[tuple[Location, int, str]] = []
     for loc in _terrain_obstacles(bf):
         assert loc.terrain is not None
@@ -259,7 +258,7 @@ def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, s
 def _terrain_obstacles(bf: Battlefield) -> list[Location]:
     cached = getattr(bf, "_terrain_obstacles", None)
     if cached is None:
-        chart = terrain_chart()
+        chart = bf.chart
         cached = [
             loc
             for loc in bf.locations

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 from ..geometry.polygons import dist, in_arc, segment_intersection
 from ..model.sheet import ApertureKind, WallKind
-from ..rules.uo.terrain import terrain_chart
 from .compile import Battlefield
 from .locations import SURFACE, Location, LocKind, Pt
 from .los import los
@@ -191,7 +190,7 @@ class LosTable:
 
     def _obstacles(self) -> list[_Obstacle]:
         bf = self.bf
-        chart = terrain_chart()
+        chart = bf.chart
         out: list[_Obstacle] = []
         for bid, outline in bf.buildings.items():
             out.append(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .compile import Battlefield
-from .locations import NO_DYNAMIC, Dynamic, Step, StepKind
+from .locations import NO_DYNAMIC, Dynamic, LocKind, Step, StepKind
 
 
 class Unit(StrEnum):
@@ -59,7 +59,8 @@ def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAM
     if dyn.barricades and step.kind in (StepKind.hex, StepKind.outer_wall, StepKind.aperture):
         entered = bf.locations[step.dst]
         if not entered.interior and _next_to_barricade(bf, step.dst, dyn.barricades):
-            cost = max(cost, bf_chart_barricade(mover))  # 5.2.3.5
+            adjacent = bf.chart.barricade_adjacent
+            cost = max(cost, adjacent.vehicle if mover.unit == Unit.vehicle else adjacent.foot)  # 5.2.3.5
     return cost
 
 
@@ -71,11 +72,8 @@ def _next_to_barricade(bf: Battlefield, i: int, barricades: frozenset[str]) -> b
     return any(s.kind == StepKind.hex and locs[s.dst].id in barricades for s in bf.out[i])
 
 
-def bf_chart_barricade(mover: Mover) -> int:
-    from ..rules.uo.terrain import terrain_chart
-
-    cost = terrain_chart().barricade_adjacent
-    return cost.vehicle if mover.unit == Unit.vehicle else cost.foot
+#: Dearest single step of the chart (an outer wall crossing on foot) with margin.
+_MAX_STEP = 8
 
 
 class _Graph:
@@ -130,6 +128,7 @@ def reach_indices(
     static = dyn == NO_DYNAMIC
     adj = _graph(bf, mover).adj if static else None
     best = {src: 0}
+    mp = min(mp, _MAX_STEP * len(bf))  # no path costs more: keeps huge budgets cheap
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
     buckets[0].append(src)
     for d in range(mp + 1):
@@ -173,35 +172,41 @@ def path(
 def within_ep(bf: Battlefield, start: str, ep: int) -> dict[str, int]:
     """Locations within `ep` effect points (areas of effect, command radius): walls crossed
     add their EP, so obstacles reduce the reach of an effect (8.2.1.4)."""
-    src = bf.location(start).index
-    best = {src: 0}
-    heap = [(0, src)]
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > best[i]:
-            continue
-        for step in bf.out[i]:
-            nd = d + step.ep
-            if nd <= ep and nd < best.get(step.dst, ep + 1):
-                best[step.dst] = nd
-                heapq.heappush(heap, (nd, step.dst))
+    best = _ep_search(bf, bf.location(start).index, ep)
     return {bf.locations[i].id: d for i, d in best.items()}
 
 
 def ep_distance(bf: Battlefield, a: str, b: str) -> int | None:
     """EP distance for ranges and command radius, or None when no EP path exists."""
-    src, dst = bf.location(a).index, bf.location(b).index
-    best = {src: 0}
-    heap = [(0, src)]
+    dst = bf.location(b).index
+    return _ep_search(bf, bf.location(a).index, 1 << 30, dst).get(dst)
+
+
+def _ep_search(bf: Battlefield, src: int, limit: int, goal: int | None = None) -> dict[int, int]:
+    """Dijkstra over EP. A roof counts its bordering walls for nothing (5.1.7.3), so a path
+    that climbs from the ground onto a roof stays on the roofs: effects and ranges never
+    hop over a building by its roof (docs/rules.md, "EP through roofs"). A path starting on
+    a roof may come down."""
+    roof = LocKind.roof
+    locs = bf.locations
+    best: dict[tuple[int, bool], int] = {(src, False): 0}
+    found: dict[int, int] = {}
+    heap = [(0, src, False)]
     while heap:
-        d, i = heapq.heappop(heap)
-        if i == dst:
-            return d
-        if d > best[i]:
+        d, i, up = heapq.heappop(heap)
+        if d > best[(i, up)]:
             continue
+        found.setdefault(i, d)
+        if i == goal:
+            break
+        here_roof = locs[i].kind == roof
         for step in bf.out[i]:
+            there_roof = locs[step.dst].kind == roof
+            if up and not there_roof:
+                continue
+            key = (step.dst, up or (there_roof and not here_roof))
             nd = d + step.ep
-            if nd < best.get(step.dst, 1 << 30):
-                best[step.dst] = nd
-                heapq.heappush(heap, (nd, step.dst))
-    return None
+            if nd <= limit and nd < best.get(key, limit + 1):
+                best[key] = nd
+                heapq.heappush(heap, (nd, key[0], key[1]))
+    return found
