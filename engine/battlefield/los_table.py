@@ -73,17 +73,22 @@ class LosTable:
     def __init__(self, bf: Battlefield):
         self.bf = bf
         n = len(bf.locations)
+        #: rows[bit of a] has the bit of every location a sees. Bits: outside locations of
+        #: the surface in id order first (so a source's sweep result is already a row),
+        #: then interiors and underground locations.
         self.rows: list[int] = [0] * n
+        self.bit: list[int] = [0] * n
         self._build()
+        self._bit_of = {loc.id: self.bit[loc.index] for loc in bf.locations}
+        self._bit_of.update({alias: self._bit_of[loc.id] for alias, loc in bf.by_id.items()})
 
     def clear(self, a: str, b: str) -> bool:
-        i = self.bf.by_id[a].index
-        j = self.bf.by_id[b].index
-        return bool((self.rows[i] >> j) & 1)
+        bits = self._bit_of
+        return bool((self.rows[bits[a]] >> bits[b]) & 1)
 
     def visible_from(self, a: str) -> list[str]:
-        row = self.rows[self.bf.by_id[a].index]
-        return [loc.id for loc in self.bf.locations if (row >> loc.index) & 1]
+        row = self.rows[self._bit_of[a]]
+        return [loc.id for loc in self.bf.locations if (row >> self.bit[loc.index]) & 1]
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
@@ -138,6 +143,14 @@ class LosTable:
         hex_bit: dict[int, int] = {t.hex_index: t.bit for t in targets if t.hex_index is not None}
 
         ap_bits = [t.bit for _, _, t in ap_targets]
+        n_out = len(outside)
+        for k, loc in enumerate(outside):
+            self.bit[loc.index] = k
+        others = [loc for loc in locs if loc.layer != SURFACE or loc.interior]
+        for k, loc in enumerate(others):
+            self.bit[loc.index] = n_out + k
+        bit = self.bit
+        all_outside = (1 << n_out) - 1
         self._tx = [t.point[0] for t in targets]
         self._ty = [t.point[1] for t in targets]
         self._bit = [1 << t.bit for t in targets]
@@ -146,34 +159,33 @@ class LosTable:
             visible = self._sweep(
                 src, subset, targets, obstacles, lt, le, gt, own_building_bits, hex_bit, step
             )
-            row = 0
-            for k in range(rank + 1, len(outside)):
-                if (visible >> k) & 1:
-                    row |= 1 << outside[k].index
+            # target bits of outside locations are their location bits
+            row = visible & all_outside & ~((1 << (rank + 1)) - 1)
             for ap, inside, t in ap_targets:
                 own = src.kind == LocKind.roof and src.building == inside.building
                 if (visible >> t.bit) & 1 and not own and in_arc(_bearing(ap.at, src.centre), *ap.arc):
-                    row |= 1 << inside.index
-            row |= 1 << src.index
-            self.rows[src.index] |= row
+                    row |= 1 << bit[inside.index]
+            row |= 1 << rank
+            self.rows[rank] |= row
         # interiors: reciprocity gives their rows; zones see the zones of their room (5.1.2)
         rooms: dict[tuple[str | None, str | None], int] = {}
         for loc in locs:
             if loc.interior:
                 key = (loc.building, loc.room)
-                rooms[key] = rooms.get(key, 0) | (1 << loc.index)
+                rooms[key] = rooms.get(key, 0) | (1 << bit[loc.index])
         for loc in locs:
             if loc.interior:
-                self.rows[loc.index] |= rooms[(loc.building, loc.room)]
+                self.rows[bit[loc.index]] |= rooms[(loc.building, loc.room)]
         # underground layers are small: ask the exact rule
         for layer in {loc.layer for loc in locs if loc.layer != SURFACE}:
             group = [loc for loc in locs if loc.layer == layer]
             for i, a in enumerate(group):
-                self.rows[a.index] |= 1 << a.index
+                ba = bit[a.index]
+                self.rows[ba] |= 1 << ba
                 for b in group[i + 1 :]:
                     if los(bf, a.id, b.id).clear:
-                        self.rows[a.index] |= 1 << b.index
-                        self.rows[b.index] |= 1 << a.index
+                        self.rows[ba] |= 1 << bit[b.index]
+                        self.rows[bit[b.index]] |= 1 << ba
         self._symmetrise()
 
     def _symmetrise(self) -> None:
