@@ -24,8 +24,11 @@ def application() -> QApplication:
     return QApplication(sys.argv[:1])
 
 
-def take_screenshot(window: MainWindow, out: Path) -> None:
-    """Lay the window out at a fixed size, fit the sheet and save what it shows."""
+def take_screenshot(
+    window: MainWindow, out: Path, zoom: float | None = None, center: tuple[float, float] | None = None
+) -> None:
+    """Lay the window out at a fixed size, fit the sheet (then zoom in `zoom` times and
+    centre on `center`, in sheet mm, when given) and save what it shows."""
     app = QApplication.instance()
     # laid out and painted like a shown window, without flashing on a real screen
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
@@ -34,19 +37,28 @@ def take_screenshot(window: MainWindow, out: Path) -> None:
     assert app is not None
     app.processEvents()
     window.view.fit_sheet()
+    if zoom is not None:
+        window.view.zoom(zoom)
+    if center is not None:
+        window.view.centerOn(*center)
     app.processEvents()
     if not window.grab().save(str(out)):
         raise OSError(f"cannot write {out}")
 
 
-def run_editor(file: str | None, screenshot: str | None = None) -> int:
+def run_editor(
+    file: str | None,
+    screenshot: str | None = None,
+    zoom: float | None = None,
+    center: tuple[float, float] | None = None,
+) -> int:
     app = application()
     window = MainWindow()
     if screenshot is not None:
         try:
             if file is not None:
                 window.load(file)
-            take_screenshot(window, Path(screenshot))
+            take_screenshot(window, Path(screenshot), zoom, center)
         except LoadError as exc:
             print(problems_message(exc.problems), file=sys.stderr)
             return 2

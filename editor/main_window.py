@@ -22,8 +22,11 @@ from PySide6.QtWidgets import (
 from engine.io.problems import LoadError, Problem
 from engine.model import CardLibrary
 
+from .autosave import Autosave
 from .canvas import SheetScene, SheetView
+from .digitise.actions import Digitising
 from .document import Document
+from .editing import Editing
 from .new_sheet import new_sheet
 from .panels.cards import CardsPanel
 from .panels.outliner import Outliner
@@ -86,6 +89,10 @@ class MainWindow(QMainWindow):
 
         self._make_menus()
         self._connect()
+        self.digitising = Digitising(self)
+        self.autosave = Autosave(self)
+        # Edit and Tools menus, tool bars, Inspector and History docks (editor/editing.py)
+        self.editing = Editing(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
@@ -154,6 +161,7 @@ class MainWindow(QMainWindow):
     def set_session(self, session: Session) -> None:
         old = self.session
         self.session = session
+        self.autosave.watch(session, old)
         for document in session.documents():
             document.changed.connect(self._on_document_changed)
             document.dirty_changed.connect(self._update_title)
@@ -206,11 +214,9 @@ class MainWindow(QMainWindow):
         sender = self.sender()
         shown = self.session.sheets[self.sheet_index].document if self.sheet_index >= 0 else None
         if sender is shown and shown is not None:
-            selected = self.scene.selected_pointer()
+            # redrawing the same sheet keeps the whole selection (several objects, too)
             entry = self.session.sheets[self.sheet_index]
             self.scene.set_sheet(entry.sheet, entry.path.parent)
-            if selected:
-                self.scene.reveal(selected)
         self.outliner.set_outline(self.session.outline())
 
     def _on_path_changed(self) -> None:
@@ -275,6 +281,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             self.load(path)
+            self.autosave.offer_recovery()
         except LoadError as exc:
             self._error(f"Cannot open {path.name}", problems_message(exc.problems))
             return False
@@ -374,6 +381,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            self.autosave.discard_all()
             event.accept()
         else:
             event.ignore()

@@ -117,11 +117,19 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def _point(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in mm, got {text!r}") from None
+    return x, y
+
+
 def cmd_edit(args: argparse.Namespace) -> int:
     # The editor is the only part that needs Qt; import it only for this command.
     from editor.app import run_editor
 
-    return run_editor(args.file, screenshot=args.screenshot)
+    return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,6 +139,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("edit", help="open the editor")
     p.add_argument("file", nargs="?", help="sheet, scenario or card library to open")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window after loading, save, exit")
+    p.add_argument(
+        "--zoom",
+        type=float,
+        metavar="FACTOR",
+        help="with --screenshot: zoom in FACTOR times from the fitted sheet",
+    )
+    p.add_argument(
+        "--center",
+        type=_point,
+        metavar="X,Y",
+        help="with --screenshot: centre the view on this point (sheet mm)",
+    )
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("validate", help="check files and folders; exit 0 valid, 1 problems, 2 unusable")

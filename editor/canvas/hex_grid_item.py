@@ -41,20 +41,48 @@ class HexGridItem(QGraphicsItem):
         #: (label rect, path) of every hex label, to draw only those in the exposed area
         self.labels: list[tuple[QRectF, QPainterPath]] = []
         self.label_height = metrics.mm(0.22)
-        self._build(sheet)
+        #: parts the Layers panel can hide (the grid is one item, so it hides them itself)
+        self.show_outlines = True
+        self.show_labels = True
+        self.show_terrain = True
+        self._build()
+        self.set_terrain(sheet)
 
-    def _build(self, sheet: MapSheet) -> None:
+    def set_parts(self, *, outlines: bool, labels: bool, terrain: bool) -> None:
+        self.show_outlines, self.show_labels, self.show_terrain = outlines, labels, terrain
+        self.update()
+
+    def labels_shown_at(self, lod: float) -> bool:
+        return self.show_labels and lod * self.label_height >= MIN_LABEL_PIXELS
+
+    def _build(self) -> None:
+        """What does not depend on terrain: outlines and labels (the costly text paths),
+        built once so painting terrain only redoes the fills."""
         size = self.grid.size
-        dot_r = size * 0.045
-        marker_r = size * 0.16
         flat = self.grid.flat
         for label in self.grid.labels():
             poly = hex_polygon(self.grid, label)
-            terrain = sheet.terrain.get(label, sheet.default_terrain)
-            if terrain != Terrain.clear:
-                self.terrain_paths.setdefault(terrain, QPainterPath()).addPolygon(poly)
             self.outlines.addPolygon(poly)
             self.outlines.closeSubpath()
+            cx, cy = self.grid.centre(label)
+            # printed maps put the number near the top edge of the hex
+            top = cy - (size * 0.866 if flat else size) + self.label_height * 1.3
+            path = text_path(label, self.label_height, (cx, top))
+            self.labels.append((path.boundingRect(), path))
+
+    def set_terrain(self, sheet: MapSheet) -> None:
+        """Fills and centre dots for the sheet's terrain."""
+        size = self.grid.size
+        dot_r = size * 0.045
+        marker_r = size * 0.16
+        self.terrain_paths = {}
+        self.marker_dots = {}
+        self.dots = QPainterPath()
+        for label in self.grid.labels():
+            terrain = sheet.terrain.get(label, sheet.default_terrain)
+            if terrain != Terrain.clear:
+                poly = hex_polygon(self.grid, label)
+                self.terrain_paths.setdefault(terrain, QPainterPath()).addPolygon(poly)
             cx, cy = self.grid.centre(label)
             if terrain in style.TERRAIN_DOT:
                 self.marker_dots.setdefault(terrain, QPainterPath()).addEllipse(
@@ -62,10 +90,7 @@ class HexGridItem(QGraphicsItem):
                 )
             else:
                 self.dots.addEllipse(QPointF(cx, cy), dot_r, dot_r)
-            # printed maps put the number near the top edge of the hex
-            top = cy - (size * 0.866 if flat else size) + self.label_height * 1.3
-            path = text_path(label, self.label_height, (cx, top))
-            self.labels.append((path.boundingRect(), path))
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return self.outlines.boundingRect().united(self.sheet_rect)
@@ -77,19 +102,22 @@ class HexGridItem(QGraphicsItem):
         # hexes cut by the sheet edge are drawn as cut, as on the printed sheet
         painter.setClipRect(self.sheet_rect)
         painter.setPen(Qt.PenStyle.NoPen)
-        for terrain, path in self.terrain_paths.items():
-            painter.setBrush(QBrush(style.TERRAIN_FILL[terrain]))
-            painter.drawPath(path)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(style.HEX_LINE, self.metrics.mm(0.02)))
-        painter.drawPath(self.outlines)
-        painter.fillPath(self.dots, style.CENTRE_DOT)
-        for terrain, path in self.marker_dots.items():
-            painter.setPen(QPen(style.CENTRE_DOT, self.metrics.mm(0.02)))
-            painter.setBrush(QBrush(style.TERRAIN_DOT[terrain]))
-            painter.drawPath(path)
+        if self.show_terrain:
+            for terrain, path in self.terrain_paths.items():
+                painter.setBrush(QBrush(style.TERRAIN_FILL[terrain]))
+                painter.drawPath(path)
+        if self.show_outlines:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(style.HEX_LINE, self.metrics.mm(0.02)))
+            painter.drawPath(self.outlines)
+            painter.fillPath(self.dots, style.CENTRE_DOT)
+        if self.show_terrain:
+            for terrain, path in self.marker_dots.items():
+                painter.setPen(QPen(style.CENTRE_DOT, self.metrics.mm(0.02)))
+                painter.setBrush(QBrush(style.TERRAIN_DOT[terrain]))
+                painter.drawPath(path)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * self.label_height >= MIN_LABEL_PIXELS:
+        if self.labels_shown_at(lod):
             exposed = option.exposedRect
             for rect, path in self.labels:
                 if rect.intersects(exposed):

@@ -17,13 +17,15 @@ class ModelItem(QGraphicsPathItem):
         super().__init__()
         self.pointer = pointer
         self.metrics = metrics
+        # the scene asks for bounding rects very often: keep the halo width at hand
+        self._halo_width = metrics.selection_pen().widthF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
 
     def selection_outline(self) -> QPainterPath:
         return self.path()
 
     def _halo(self) -> float:
-        return self.metrics.selection_pen().widthF()
+        return self._halo_width
 
     def boundingRect(self) -> QRectF:
         m = self._halo()

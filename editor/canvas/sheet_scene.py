@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QRectF, Signal
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from engine.geometry.hexgrid import HexGrid
 from engine.io.problems import pointer_join, pointer_parts
@@ -27,6 +27,9 @@ MARGIN = 0.03
 
 
 class SheetScene(QGraphicsScene):
+    #: the items were rebuilt from the model (tools refresh their handles on it)
+    rebuilt = Signal()
+
     def __init__(self, parent: object | None = None):
         super().__init__(parent)
         self.setBackgroundBrush(style.OFF_SHEET)
@@ -37,34 +40,100 @@ class SheetScene(QGraphicsScene):
         self.items_by_pointer: dict[str, ModelItem] = {}
         self.background_error = ""
         self._highlight: HexHighlightItem | None = None
+        #: paper, scan and hex grid: kept while the sheet's grid and scan stay the same,
+        #: as the grid's labels are what makes a rebuild slow
+        self._base_items: list[QGraphicsItem] = []
+        self._base_key: object = None
+        self._terrain_key: object = None
+        self._hex_item: HexGridItem | None = None
+        #: items drawing model objects, removed and redrawn on every change
+        self._model_items: list[QGraphicsItem] = []
 
     # -- building ------------------------------------------------------------------------
     def set_sheet(self, sheet: MapSheet | None, base_dir: Path | None = None) -> None:
-        """Draw `sheet` (None: nothing). Items are rebuilt from the model, never patched,
-        so the canvas cannot drift from the file."""
-        self.clearSelection()
-        self.clear()
+        """Draw `sheet` (None: nothing). Model items are rebuilt from the model, never
+        patched, so the canvas cannot drift from the file; items that tools add (previews,
+        handles) are left alone. Redrawing the same sheet keeps the selection."""
+        same = sheet is not None and sheet is self.sheet
+        selected = self.selected_pointers() if same else []
+        self.blockSignals(True)
+        try:
+            self._rebuild(sheet, base_dir)
+            for pointer in selected:
+                item = self.items_by_pointer.get(pointer)
+                if item is not None:
+                    item.setSelected(True)
+        finally:
+            self.blockSignals(False)
+        if selected != self.selected_pointers() or not same:
+            self.selectionChanged.emit()
+        self.rebuilt.emit()
+
+    def _rebuild(self, sheet: MapSheet | None, base_dir: Path | None) -> None:
+        for item in self._model_items:
+            self.removeItem(item)
+        self._model_items = []
         self.items_by_pointer = {}
-        self.sheet = sheet
-        self.background_error = ""
         self._highlight = None
+        self.sheet = sheet
+        # values, not the models: commands change the grid or the scan in place
+        base_key = (
+            None
+            if sheet is None
+            else (
+                id(sheet),
+                sheet.size,
+                sheet.grid.model_dump_json(),
+                sheet.background.model_dump_json() if sheet.background else None,
+                base_dir,
+            )
+        )
+        if base_key != self._base_key:
+            for item in self._base_items:
+                self.removeItem(item)
+            self._base_items = []
+            self._hex_item = None
+            self._terrain_key = None
+            self._base_key = base_key
+            self.background_error = ""
+            if sheet is not None:
+                self._add_base(sheet, base_dir)
         if sheet is None:
             self.locator = self.grid = None
             self.setSceneRect(QRectF())
             return
+        terrain_key = (sheet.default_terrain, tuple(sheet.terrain.items()))
+        if terrain_key != self._terrain_key and self._hex_item is not None:
+            self._hex_item.set_terrain(sheet)
+        self._terrain_key = terrain_key
         self.locator = Locator(sheet)
         self.grid = self.locator.grid
+        self._add_model_items(sheet)
+
+    def _add_base(self, sheet: MapSheet, base_dir: Path | None) -> None:
         metrics = style.Metrics(sheet.grid.size)
-        self.addItem(PaperItem(sheet, metrics))
+        self._base_items.append(PaperItem(sheet, metrics))
         if sheet.background is not None:
             background = BackgroundItem(sheet.background, base_dir)
             self.background_error = background.error
-            self.addItem(background)
-        self.addItem(HexGridItem(sheet, metrics))
+            self._base_items.append(background)
+        self._hex_item = HexGridItem(sheet, metrics)
+        self._base_items.append(self._hex_item)
+        for item in self._base_items:
+            self.addItem(item)
+        width, height = sheet.size
+        margin = max(width, height) * MARGIN
+        self.setSceneRect(QRectF(-margin, -margin, width + 2 * margin, height + 2 * margin))
+
+    def _add_model_items(self, sheet: MapSheet) -> None:
+        assert self.grid is not None
+        metrics = style.Metrics(sheet.grid.size)
         for b, building in enumerate(sheet.buildings):
             bp = f"/buildings/{b}"
             self._add(BuildingItem(bp, metrics, building))
-            self.addItem(BuildingTagItem(bp, metrics, building))
+            tag = BuildingTagItem(bp, metrics, building)
+            self.addItem(tag)
+            self._model_items.append(tag)
             for r, room in enumerate(building.rooms):
                 rp = f"{bp}/rooms/{r}"
                 self._add(RoomItem(rp, metrics, room))
@@ -83,12 +152,11 @@ class SheetScene(QGraphicsScene):
             self._add(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
         self._highlight = HexHighlightItem(metrics)
         self.addItem(self._highlight)
-        width, height = sheet.size
-        margin = max(width, height) * MARGIN
-        self.setSceneRect(QRectF(-margin, -margin, width + 2 * margin, height + 2 * margin))
+        self._model_items.append(self._highlight)
 
     def _add(self, item: ModelItem) -> None:
         self.addItem(item)
+        self._model_items.append(item)
         self.items_by_pointer[item.pointer] = item
 
     # -- queries -------------------------------------------------------------------------
@@ -149,6 +217,23 @@ class SheetScene(QGraphicsScene):
             item.setSelected(True)
             return item.sceneBoundingRect()
         return None
+
+    def selected_pointers(self) -> list[str]:
+        """Pointers of the selected model items, in document order."""
+        return [p for p, item in self.items_by_pointer.items() if item.isSelected()]
+
+    def select_pointers(self, selected: list[str]) -> None:
+        """Select exactly these objects (one selectionChanged signal)."""
+        self.blockSignals(True)
+        try:
+            self.clearSelection()
+            for pointer in selected:
+                item = self.items_by_pointer.get(pointer)
+                if item is not None:
+                    item.setSelected(True)
+        finally:
+            self.blockSignals(False)
+        self.selectionChanged.emit()
 
     def selected_pointer(self) -> str | None:
         for item in self.selectedItems():

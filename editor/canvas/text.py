@@ -7,6 +7,8 @@ every zoom and can carry a halo for legibility over any terrain.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTransform
 
@@ -21,10 +23,19 @@ def _font(bold: bool) -> QFont:
     return font
 
 
-def text_path(text: str, height: float, centre: tuple[float, float], *, bold: bool = False) -> QPainterPath:
-    """The outline of `text`, its cap height about `height` mm, centred on `centre`."""
+@lru_cache(maxsize=4096)
+def _outline(text: str, bold: bool) -> QPainterPath:
+    """The glyph outlines of `text` at the build size. Cached: the scene is redrawn from
+    the model on every edit (every mouse move of a drag) and `addText` dominates that."""
     path = QPainterPath()
     path.addText(QPointF(0, 0), _font(bold), text)
+    return path
+
+
+def text_path(text: str, height: float, centre: tuple[float, float], *, bold: bool = False) -> QPainterPath:
+    """The outline of `text`, its cap height about `height` mm, centred on `centre`."""
+    # a copy of the cached outline: QPainterPath shares its data until one is changed
+    path = QPainterPath(_outline(text, bold))
     box = path.boundingRect()
     if box.isEmpty():
         return path

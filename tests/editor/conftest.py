@@ -35,11 +35,18 @@ def settings(tmp_path: Path) -> QSettings:
 @pytest.fixture
 def window(qtbot, settings: QSettings) -> MainWindow:
     win = MainWindow(settings)
-    qtbot.addWidget(win)
+    # closing a window with unsaved edits asks a modal question nobody answers in a test
+    qtbot.addWidget(win, before_close_func=_forget_edits)
     win.resize(1200, 800)
     win.show()
     qtbot.waitExposed(win)
     return win
+
+
+def _forget_edits(win: MainWindow) -> None:
+    if win.session is not None:
+        for document in win.session.documents():
+            document.undo_stack.setClean()
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Digitising a published map: importing and calibrating its scan, the grid settings."""
