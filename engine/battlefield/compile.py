@@ -173,10 +173,9 @@ class _Builder:
         self.walls: list[WallPiece] = []
         self.apertures: dict[str, ApertureInfo] = {}
         self.buildings: dict[str, tuple[Pt, ...]] = {}
-        self.building_sheet: dict[str, str] = {}
         self.building_level: dict[str, int] = {}
         self.roof_dots: dict[str, Pt] = {}
-        self.roof_accesses: dict[str, list[tuple[Pt, float, str | None]]] = {}
+        self.roof_accesses: dict[str, list[tuple[Pt, float]]] = {}
         self.hex_size: dict[str, float] = {}
         self.grids: dict[str, tuple[str, HexGrid]] = {}
         self.aliases: dict[str, str] = {}
@@ -213,7 +212,6 @@ class _Builder:
         for b in sheet.buildings:
             outline = tuple(place.apply(sheet, p) for p in b.outline)
             self.buildings[b.id] = outline
-            self.building_sheet[b.id] = sheet.id
             self.building_level[b.id] = b.level
             outlines.append(Footprint(outline))
         for label in grid.playable_labels(w, h):
@@ -283,7 +281,7 @@ class _Builder:
                 building=b.id,
             )
             self.roof_dots[b.id] = dots[0][0]
-            self.roof_accesses[b.id] = [(p, d, None) for p, d in dots]
+            self.roof_accesses[b.id] = dots
 
     def _add_wall(self, sheet: MapSheet, wall: Wall, place: Placement, layer: str) -> None:
         pts = [place.apply(sheet, p) for p in wall.points]
@@ -494,7 +492,7 @@ class _Builder:
         roofs = {loc.building: loc for loc in self.locations if loc.kind == LocKind.roof and loc.building}
         for bid, roof in roofs.items():
             # stairs: the rooms and zones holding an access symbol (8.1.8)
-            for dot, _, _ in self.roof_accesses[bid]:
+            for dot, _ in self.roof_accesses[bid]:
                 for loc in self.locations:
                     if loc.interior and loc.building == bid and _contains(loc.outline, dot):
                         self.add_step(
@@ -536,8 +534,8 @@ class _Builder:
                     continue
                 facing = any(
                     _points_at(pa, da, pb) and _points_at(pb, db, pa)
-                    for pa, da, _ in self.roof_accesses[ba]
-                    for pb, db, _ in self.roof_accesses[bb]
+                    for pa, da in self.roof_accesses[ba]
+                    for pb, db in self.roof_accesses[bb]
                 )
                 for x, y in ((ra, rb), (rb, ra)):
                     if facing:

@@ -11,7 +11,7 @@ import math
 from dataclasses import asdict, dataclass
 
 from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
-from ..model.sheet import ApertureKind, WallKind
+from ..model.sheet import ApertureKind
 from .compile import ApertureInfo, Battlefield
 from .locations import NO_DYNAMIC, SURFACE, Dynamic, Location, LocKind, Pt
 
@@ -198,16 +198,10 @@ def obstacles(
     their lines, obstacle hexes over their whole surface and sides (5.1.7.1)."""
     chart = bf.chart
     found: list[Obstacle] = []
-    levels = {
-        WallKind.facade: chart.walls.facade.obstacle,
-        WallKind.partition: chart.walls.partition.obstacle,
-        WallKind.outer_wall: chart.walls.outer_wall.obstacle,
-        WallKind.zone_limit: chart.walls.zone_limit.obstacle,
-    }
     index = bf.wall_index.get(a.layer)
     if index is not None:
         for t, piece in index.meeting(pa, pb):
-            level = levels[piece.kind]
+            level = chart.wall_obstacle(piece.kind)
             if level is None or bf.piece_buildings.get(piece):
                 continue  # inner walls count through their building's outline
             if end_at_wall and t >= 1.0 - 1e-6:

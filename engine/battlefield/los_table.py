@@ -210,18 +210,12 @@ class LosTable:
                     bf.building_level.get(bid, chart.walls.facade.obstacle), outline, True, building=bid
                 )
             )
-        levels = {
-            WallKind.facade: chart.walls.facade.obstacle,
-            WallKind.partition: chart.walls.partition.obstacle,
-            WallKind.outer_wall: chart.walls.outer_wall.obstacle,
-            WallKind.zone_limit: chart.walls.zone_limit.obstacle,
-        }
         # a free-standing wall is one obstacle: a connected polyline projects onto one arc
         # of bearings, like a building, so the same shadow reasoning holds
         chains: dict[tuple[str, str], list[Pt]] = {}
         chain_level: dict[tuple[str, str], int] = {}
         for piece in bf.walls:
-            level = levels[piece.kind]
+            level = chart.wall_obstacle(piece.kind)
             if piece.layer != SURFACE or level is None or bf.piece_buildings.get(piece):
                 continue
             key = (piece.sheet, piece.wall)

@@ -110,6 +110,11 @@ class TerrainChart(Strict):
     barricade_adjacent: BarricadeCost
     counters: Counters
 
+    def wall_obstacle(self, kind: str) -> int | None:
+        """Obstacle level of a wall kind for LOS (None: not an obstacle)."""
+        wall: InnerWall | Facade | OuterWall = getattr(self.walls, kind)
+        return wall.obstacle
+
 
 @cache
 def terrain_chart() -> TerrainChart:
