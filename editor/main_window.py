@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.io.files import dumps
 from engine.io.problems import LoadError, Problem
 from engine.model import CardLibrary
 
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
 
         self.outliner = Outliner()
         self.validation = ValidationPanel()
+        self.validation.texts_provider = self.unsaved_texts
         self.outliner_dock = self._dock("Outliner", self.outliner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.validation_dock = self._dock(
             "Validation", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea
@@ -218,6 +220,17 @@ class MainWindow(QMainWindow):
             entry = self.session.sheets[self.sheet_index]
             self.scene.set_sheet(entry.sheet, entry.path.parent)
         self.outliner.set_outline(self.session.outline())
+        self.validation.schedule()
+
+    def unsaved_texts(self) -> dict[Path, str]:
+        """The text Save would write, for every open document with unsaved edits."""
+        if self.session is None:
+            return {}
+        return {
+            doc.path: dumps(doc.model, doc.path.suffix, doc.header)
+            for doc in self.session.documents()
+            if doc.path is not None and not doc.undo_stack.isClean()
+        }
 
     def _on_path_changed(self) -> None:
         self._update_title()

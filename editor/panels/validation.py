@@ -3,9 +3,10 @@ double-clickable to reveal what it points at (Tiled's Issues view)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -17,7 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from engine.io.problems import Problem, Severity
+from engine.lint.context import Workspace
 from engine.lint.runner import validate_paths
+
+#: Validation waits this long after the last edit (typing in the Inspector, a drag).
+DEBOUNCE_MS = 400
 
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole
 
@@ -42,9 +47,15 @@ class ValidationPanel(QWidget):
         self.setObjectName("validation")
         self.path: Path | None = None
         self.problems: list[Problem] = []
+        #: the open documents' current text by path, unsaved edits included (set by the window)
+        self.texts_provider: Callable[[], dict[Path, str]] = dict
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.run)
         self.summary = QLabel("No file")
         self.rerun = QPushButton("Validate")
-        self.rerun.setToolTip("Check the saved file again")
+        self.rerun.setToolTip("Check the file again, with its unsaved edits")
         self.rerun.clicked.connect(self.run)
         self.list = QTreeWidget()
         self.list.setHeaderHidden(True)
@@ -64,8 +75,14 @@ class ValidationPanel(QWidget):
         self.path = path.resolve() if path else None
         self.run()
 
+    def schedule(self) -> None:
+        """Validate again shortly: after an edit, without slowing down a drag."""
+        self.timer.start()
+
     def run(self) -> None:
-        """Validate the file as saved on disk (the single source the CLI checks too)."""
+        """Validate the open file as the editor holds it: the same checks as `uo validate`,
+        on the text Save would write, so lines match the file once saved."""
+        self.timer.stop()
         self.list.clear()
         if self.path is None:
             self.problems = []
@@ -74,7 +91,9 @@ class ValidationPanel(QWidget):
             self.validated.emit(self.problems)
             return
         self.rerun.setEnabled(True)
-        self.problems = list(validate_paths([self.path]).problems)
+        texts = self.texts_provider()
+        workspace = Workspace(texts)
+        self.problems = list(validate_paths([self.path], workspace).problems)
         for problem in self.problems:
             item = QTreeWidgetItem([problem_text(problem, self.path)])
             item.setData(0, PROBLEM_ROLE, problem)
@@ -85,8 +104,9 @@ class ValidationPanel(QWidget):
                 item.setForeground(0, Qt.GlobalColor.darkRed)
             self.list.addTopLevelItem(item)
         n = len(self.problems)
+        unsaved = " (with unsaved edits)" if texts else ""
         self.summary.setText(
-            f"{self.path.name}: " + ("no problems" if n == 0 else f"{n} problem{'s' * (n != 1)}")
+            f"{self.path.name}{unsaved}: " + ("no problems" if n == 0 else f"{n} problem{'s' * (n != 1)}")
         )
         self.validated.emit(self.problems)
 

@@ -16,16 +16,23 @@ from ..model.sheet import MapSheet, SheetKind, Terrain
 
 
 class Workspace:
-    """Loads each file once, whoever asks for it (the validator, a scenario's references)."""
+    """Loads each file once, whoever asks for it (the validator, a scenario's references).
 
-    def __init__(self) -> None:
+    `overrides` holds the text of files as an editor has them, unsaved edits included, so
+    validation sees what the user sees (and what Save would write)."""
+
+    def __init__(self, overrides: dict[Path, str] | None = None) -> None:
         self._cache: dict[Path, Loaded | LoadError] = {}
+        self.overrides = {p.resolve(): text for p, text in (overrides or {}).items()}
+
+    def exists(self, path: Path) -> bool:
+        return path.resolve() in self.overrides or path.is_file()
 
     def load(self, path: Path) -> Loaded:
         key = path.resolve()
         if key not in self._cache:
             try:
-                self._cache[key] = load_document(path)
+                self._cache[key] = load_document(path, self.overrides.get(key))
             except LoadError as exc:
                 self._cache[key] = exc
         got = self._cache[key]
@@ -177,7 +184,7 @@ def build_scenario_context(doc: Loaded, ws: Workspace) -> tuple[ScenarioContext,
 
     def use(pointer: str, rel: str, fmt: str) -> Loaded | None:
         path = base / rel
-        if not path.is_file():
+        if not ws.exists(path):
             problems.append(doc.problem(pointer, "L301", f"file not found: {rel}"))
             return None
         try:

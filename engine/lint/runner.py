@@ -26,7 +26,7 @@ class Report:
         return 1 if any(p.severity == Severity.error for p in self.problems) else 0
 
 
-def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
+def collect_files(paths: Iterable[Path], ws: Workspace | None = None) -> tuple[list[Path], list[Problem]]:
     files: list[Path] = []
     missing: list[Problem] = []
     for path in paths:
@@ -35,7 +35,7 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
                 hidden = any(p.startswith(".") for p in f.relative_to(path).parts)
                 if f.is_file() and f.suffix.lower() in MODEL_SUFFIXES and not hidden:
                     files.append(f)
-        elif path.is_file():
+        elif path.is_file() or (ws is not None and ws.exists(path)):
             files.append(path)
         else:
             missing.append(Problem(str(path), 0, 0, "P000", "no such file or folder"))
@@ -69,7 +69,7 @@ def _to_problem(code: str, finding: Finding, doc: Loaded) -> Problem:
 def validate_paths(paths: Iterable[Path], ws: Workspace | None = None) -> Report:
     ws = ws or Workspace()
     report = Report()
-    files, missing = collect_files(paths)
+    files, missing = collect_files(paths, ws)
     if missing:
         report.problems.extend(missing)
         report.unusable = True
