@@ -72,4 +72,6 @@ def run_editor(
     window.show()
     if file is not None:
         window.open_file(file)
+    else:
+        window.autosave.offer_untitled_recovery()
     return int(app.exec())

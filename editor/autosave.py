@@ -4,7 +4,8 @@ Every `interval` seconds each open document changed since its last autosave and 
 is written (atomically, by the same writer as Save) to a sidecar: `<file>.autosave` next to
 the file, or a file in the application's data folder for an untitled document. A clean
 save, a discard or a clean close removes the sidecar, so one that survives means the editor
-did not close normally: opening that file again offers to recover it.
+did not close normally: opening that file again offers to recover it, and an untitled one
+is offered when the editor next starts without a file.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,6 +42,35 @@ def untitled_folder() -> Path:
     """Where untitled documents are autosaved (they have no folder of their own)."""
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(base or Path.home() / ".uo-studio") / "autosave"
+
+
+#: untitled-<kind>-<date>-<time>-<pid>-<n>.yaml.autosave
+_UNTITLED = re.compile(r"^untitled-.+-\d{8}-\d{6}-(\d+)-\d+\.yaml" + re.escape(SUFFIX) + "$")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def untitled_orphans() -> list[Path]:
+    """Untitled autosaves whose editor is no longer running (it crashed), newest first."""
+    folder = untitled_folder()
+    found = []
+    for path in folder.glob(f"untitled-*{SUFFIX}") if folder.is_dir() else []:
+        match = _UNTITLED.match(path.name)
+        if match is None:
+            continue
+        pid = int(match.group(1))
+        if pid == os.getpid() or _running(pid):
+            continue  # another editor's work in progress
+        found.append(path)
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 def sidecar(path: Path) -> Path:
@@ -178,6 +209,41 @@ class Autosave(QObject):
             if self.recover(document, path):
                 recovered += 1
         return recovered
+
+    def offer_untitled_recovery(self) -> bool:
+        """At start-up without a file: offer the newest untitled document an editor left
+        autosaved when it crashed. Recovered, it opens untitled and unsaved; declined, its
+        autosave is deleted. Others wait for the next start."""
+        for path in untitled_orphans():
+            try:
+                loaded = load_document(path)
+            except LoadError:
+                continue  # a sidecar we cannot read is left for the user to inspect
+            if loaded.model is None:
+                continue
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            kind = Document(loaded.model).kind
+            answer = QMessageBox.question(
+                self.window,
+                "Recover unsaved work",
+                f"An untitled {kind} was autosaved at {when} by an editor that did not close"
+                " normally.\n\nRecover it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                continue
+            from .session import Session
+
+            document = Document(loaded.model, parent=self.window)
+            self.window.set_session(Session.around(document))
+            document.undo_stack.resetClean()  # never saved: dirty until Save As
+            self._written[document] = path  # ours now: removed on save or a clean close
+            self.window.statusBar().showMessage(f"Recovered an untitled {kind} autosaved at {when}", 8000)
+            return True
+        return False
 
     def recover(self, document: Document, path: Path) -> bool:
         try:

@@ -134,3 +134,48 @@ def test_untitled_documents_are_autosaved_in_the_app_data_folder(window, tmp_pat
     monkeypatch.setattr("editor.main_window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
     assert window.save()
     assert not written.exists()
+
+
+def test_an_untitled_document_left_by_a_crash_is_offered_at_start_up(
+    qtbot, settings, tmp_path, monkeypatch, answers
+):
+    monkeypatch.setattr("editor.autosave.untitled_folder", lambda: tmp_path / "appdata")
+    crashed = MainWindow(settings)
+    crashed.action_new.trigger()
+    edit(crashed, 7)
+    (written,) = crashed.autosave.tick()
+    # the editor that wrote it dies without closing: give its file a pid no process has
+    # (above Linux's pid_max of 2**22)
+    dead_pid = 2**22 + 12345
+    orphan = written.with_name(written.name.replace(f"-{os.getpid()}-", f"-{dead_pid}-"))
+    written.rename(orphan)
+    crashed.autosave._written.clear()
+    crashed.deleteLater()
+
+    answers["recover"] = QMessageBox.StandardButton.Yes
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        lambda _p, title, text, *a, **k: answers["asked"].append(text) or QMessageBox.StandardButton.Yes,
+    )
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    assert window.autosave.offer_untitled_recovery()
+    assert "untitled sheet" in answers["asked"][-1]
+    assert window.document.path is None and window.document.is_dirty
+    assert window.document.model.grid.columns == 7
+    # saved under a name: the recovered autosave goes
+    target = tmp_path / "named.yaml"
+    monkeypatch.setattr("editor.main_window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.save()
+    assert not orphan.exists()
+
+
+def test_an_autosave_of_a_running_editor_is_not_offered(window, tmp_path, monkeypatch, answers):
+    """Two editors open: one's untitled work in progress is not the other's to recover."""
+    monkeypatch.setattr("editor.autosave.untitled_folder", lambda: tmp_path / "appdata")
+    window.action_new.trigger()
+    edit(window, 6)
+    (written,) = window.autosave.tick()
+    assert not window.autosave.offer_untitled_recovery()
+    assert written.exists()
