@@ -1,0 +1,143 @@
+"""The static game: a scenario with its compiled battlefield and unit cards, everything that
+does not change during play (DESIGN.md, "Engine shape")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...battlefield import Battlefield, CompileError, compile_file
+from ...io.problems import Problem, Severity
+from ...lint.context import Workspace
+from ...lint.runner import validate_paths
+from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, UnitCard
+from ...model.scenario import Entry, Quality, Scenario, Side
+
+
+class GameSetupError(Exception):
+    """The scenario cannot be played: its problems say why and where."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(p.format() for p in problems))
+
+
+@dataclass(frozen=True)
+class BlockInfo:
+    """What a block is: its side, impulse force, card profile and quality (4.3)."""
+
+    id: str
+    side: Side
+    force: str
+    card: str
+    profile: BlockProfile
+    quality: Quality  # its original platoon's (4.3.8 note)
+    start: str | None  # set-up location, if the scenario fixes one
+    hidden: bool
+    mounted_in: str | None
+
+    @property
+    def type(self) -> BlockType:
+        return self.profile.type
+
+    @property
+    def vehicle(self) -> bool:
+        return self.profile.type in VEHICLE_TYPES
+
+    @property
+    def levels(self) -> int:
+        """Operational strength levels (4.3.2.1)."""
+        return self.profile.osl_levels
+
+
+@dataclass(frozen=True)
+class ForceInfo:
+    """An impulse force (3.2): its platoon leader, quality, blocks, and entry if a
+    reinforcement (7.1.1)."""
+
+    id: str
+    side: Side
+    leader: str | None
+    quality: Quality
+    blocks: tuple[str, ...]
+    entry: Entry | None
+    deployment: tuple[str, ...]  # locations its undeployed blocks may be set up in
+
+
+class Game:
+    """A scenario ready to play: validated, battlefield compiled, blocks resolved to their
+    unit card profiles."""
+
+    def __init__(self, scenario: Scenario, battlefield: Battlefield, cards: dict[str, UnitCard]):
+        self.scenario = scenario
+        self.battlefield = battlefield
+        self.cards = cards
+        self.blocks: dict[str, BlockInfo] = {}
+        self.forces: dict[str, ForceInfo] = {}
+        self.commander: dict[Side, str | None] = {}
+        self.command_post: dict[Side, str | None] = {}
+        for side in Side:
+            setup = getattr(scenario.sides, side.value)
+            self.commander[side] = setup.commander
+            self.command_post[side] = setup.command_post
+            areas = {area.id: tuple(area.locations) for area in setup.deployment}
+            for force in setup.impulse_forces:
+                self.forces[force.id] = ForceInfo(
+                    id=force.id,
+                    side=side,
+                    leader=force.platoon_leader,
+                    quality=force.quality,
+                    blocks=tuple(b.id for b in force.blocks),
+                    entry=force.entry,
+                    deployment=areas.get(force.deployment or "", ()),
+                )
+                for b in force.blocks:
+                    card = cards[b.card]
+                    profile = next(p for p in card.blocks if p.type == b.type)
+                    self.blocks[b.id] = BlockInfo(
+                        id=b.id,
+                        side=side,
+                        force=force.id,
+                        card=b.card,
+                        profile=profile,
+                        quality=b.quality or force.quality,
+                        start=b.at,
+                        hidden=b.hidden,
+                        mounted_in=b.mounted_in,
+                    )
+
+    @classmethod
+    def load(cls, path: Path | str) -> Game:
+        """Load and validate a scenario with everything it references; errors (not
+        warnings) refuse the game, naming file, line and field."""
+        path = Path(path)
+        workspace = Workspace()
+        report = validate_paths([path], workspace)
+        errors = [p for p in report.problems if p.severity == Severity.error]
+        if errors or report.unusable:
+            raise GameSetupError(errors or report.problems)
+        doc = workspace.load(path)
+        if not isinstance(doc.model, Scenario):
+            raise GameSetupError([doc.problem("", "P006", "a scenario is needed to play")])
+        cards: dict[str, UnitCard] = {}
+        for rel in doc.model.cards:
+            library = workspace.load(path.parent / rel).model
+            if isinstance(library, CardLibrary):
+                cards.update({c.id: c for c in library.unit_cards})
+        try:
+            battlefield = compile_file(path)
+        except CompileError as exc:
+            raise GameSetupError(exc.problems) from None
+        return cls(doc.model, battlefield, cards)
+
+    def side_forces(self, side: Side) -> list[ForceInfo]:
+        return [f for f in self.forces.values() if f.side == side]
+
+    def initiative(self, turn: int) -> Side:
+        """The side with the initiative this turn (3.1.1, the scenario's table); a turn the
+        table leaves out keeps the last one given, and green starts by default."""
+        side = Side.green
+        for entry in sorted(self.scenario.initiative, key=lambda e: e.turn):
+            if entry.turn <= turn:
+                side = entry.side
+        return side

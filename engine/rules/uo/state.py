@@ -1,0 +1,57 @@
+"""The dynamic state of a game: where blocks are, their strength and markers, the turn and
+whose decision it is. Plain data, copied for search and compared for replays."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ...model.scenario import Side
+
+
+class Phase(StrEnum):
+    setup = "setup"  # deploying the blocks the scenario leaves to the players
+    impulses = "impulses"  # 3.1.3-3.1.4
+    over = "over"
+
+
+@dataclass
+class BlockState:
+    location: str | None  # None: off the map (reinforcement to come, mounted, eliminated)
+    losses: int = 0  # OSL levels lost: 0 = fully operational (4.3.2.1)
+    revealed: bool = False  # laid flat, seen by both sides (4.3.2.2)
+    activated: bool = False  # markers (4.3.3)
+    reaction: bool = False
+    completed: bool = False
+    mounted_in: str | None = None  # 4.3.2.3
+    eliminated: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return self.location is not None and not self.eliminated
+
+
+@dataclass
+class Impulse:
+    """The impulse under way (3.2): its force and how many blocks it may activate."""
+
+    force: str
+    limit: int  # 3, 5 or 7 (7.1.1)
+    activated: list[str] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    turn: int
+    phase: Phase
+    active: Side  # whose decision it is
+    initiative: Side
+    blocks: dict[str, BlockState]
+    passes: int = 0  # consecutive passes (two end the turn, 3.1.4)
+    used_forces: set[str] = field(default_factory=set)  # forces already activated this turn
+    impulse: Impulse | None = None
+    eliminated_leaders: set[str] = field(default_factory=set)  # forces whose leader fell (7.1.1)
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
