@@ -7,7 +7,9 @@ same state.
 
 Implemented so far (issue 5, in progress): set-up of the blocks the scenario leaves to the
 players, the sequence of play of impulses (3.1.3-3.1.5), the command limit of an impulse
-(7.1.1, 7.2.1), the final phase and the hiding of revealed blocks (3.1.1).
+(7.1.1, 7.2.1), activating blocks and moving them (8.1: budgets, out-of-sight moves,
+crossing rules through the battlefield, one block per location, contact and reveal,
+reinforcements entering), the final phase and the hiding of revealed blocks (3.1.1).
 """
 
 from __future__ import annotations
@@ -16,14 +18,21 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...battlefield import Dynamic, LocKind
 from ...battlefield.los import sees
-from ...battlefield.movement import ep_distance
-from ...model.scenario import Side
+from ...battlefield.movement import Mover, Unit, ep_distance, step_cost
+from ...model.cards import BlockType
+from ...model.scenario import CounterKind, Side
 from .game import Game
-from .state import BlockState, Impulse, Phase, State
+from .state import Activation, BlockState, Impulse, Phase, State
 
 COMMAND_RANGE_EP = 6  # 7.2
 CONTACT_EP = 3  # 2.3, 8.1.12
+#: MP of an activation (7.1.2, 8.1): moving only, and entirely out of enemy sight
+MOVE_ONLY = {Unit.foot: 6, Unit.vehicle: 12}
+OUT_OF_SIGHT = {Unit.foot: 9, Unit.vehicle: 18}
+#: blocks a foot block climbs over to cross an outer wall or reach a roof (8.1.6, 8.1.7)
+CLIMBABLE = frozenset({BlockType.apc, BlockType.mbt})
 
 
 class IllegalAction(Exception):
@@ -54,12 +63,42 @@ class EndImpulse:
 
 
 @dataclass(frozen=True)
+class Activate:
+    """Activate a block of the impulse force (7.1.2)."""
+
+    block: str
+
+
+@dataclass(frozen=True)
+class Enter:
+    """Bring a reinforcement block onto the map at one of its entry hexes (7.1.1, 8.1)."""
+
+    block: str
+    location: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the active block into an adjacent location (8.1)."""
+
+    location: str
+
+
+@dataclass(frozen=True)
+class EndActivation:
+    pass
+
+
+@dataclass(frozen=True)
 class Pass:
     """Pass the impulse (3.1.3): two passes in a row end the turn."""
 
 
-Action = Deploy | StartImpulse | EndImpulse | Pass
-ACTIONS: dict[str, type[Action]] = {cls.__name__: cls for cls in (Deploy, StartImpulse, EndImpulse, Pass)}
+Action = Deploy | StartImpulse | EndImpulse | Pass | Activate | Enter | Move | EndActivation
+ACTIONS: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (Deploy, StartImpulse, EndImpulse, Pass, Activate, Enter, Move, EndActivation)
+}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -162,10 +201,168 @@ class Play:
                 area = self.game.forces[self.game.blocks[block].force].deployment
                 actions.extend(Deploy(block, loc) for loc in area if loc not in taken)
             return actions
+        if s.activation is not None:
+            return self._activation_actions()
         if s.impulse is not None:
-            return [EndImpulse()]
+            return self._impulse_actions()
         starts: list[Action] = [StartImpulse(f) for f in self.available_forces(s.active)]
         return [*starts, Pass()]
+
+    def _impulse_actions(self) -> list[Action]:
+        """Activate another block of the force while the limit allows (7.1.1), bring on a
+        reinforcement, or end the impulse."""
+        g, s = self.game, self.state
+        assert s.impulse is not None
+        actions: list[Action] = []
+        force = g.forces[s.impulse.force]
+        if len(s.impulse.activated) < s.impulse.limit:
+            taken = self.occupied()
+            for bid in force.blocks:
+                blk = s.blocks[bid]
+                if bid in s.impulse.activated or blk.activated or blk.completed or blk.eliminated:
+                    continue
+                if blk.on_map:
+                    actions.append(Activate(bid))
+                elif force.entry is not None and blk.mounted_in is None:
+                    actions.extend(Enter(bid, hex_) for hex_ in force.entry.hexes if hex_ not in taken)
+        actions.append(EndImpulse())
+        return actions
+
+    def mover(self, block: str) -> Mover:
+        profile = self.game.blocks[block].profile
+        return Mover(Unit.vehicle if self.game.blocks[block].vehicle else Unit.foot, profile.ladder)
+
+    def _dynamic(self, side: Side) -> Dynamic:
+        """What the battlefield needs to know of the situation for `side`'s moves: friendly
+        vehicles and ladder blocks to climb over (8.1.6, 8.1.7), barricades and IED/UXO
+        counters (5.2.3)."""
+        g, s = self.game, self.state
+        helpers = frozenset(
+            b.location
+            for bid, b in s.blocks.items()
+            if b.on_map
+            and b.location
+            and g.blocks[bid].side == side
+            and (g.blocks[bid].type in CLIMBABLE or g.blocks[bid].profile.ladder)
+        )
+        counters = g.scenario.no_mans_land
+        return Dynamic(
+            helpers=helpers,
+            barricades=frozenset(c.at for c in counters if c.kind == CounterKind.barricade),
+            impassable=frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo),
+        )
+
+    def _budget(self, block: str, unseen: bool, underground: bool) -> int:
+        """6 / 12 MP moving only; 9 / 18 if the whole move stays out of enemy sight, except
+        at night and underground (8.1, 8.1.13, 9.1)."""
+        unit = self.mover(block).unit
+        night = self.state.turn in self.game.scenario.night_turns
+        if unseen and not night and not underground:
+            return OUT_OF_SIGHT[unit]
+        return MOVE_ONLY[unit]
+
+    def seen_by_enemy(self, side: Side, location: str) -> bool:
+        """Whether any enemy block on the map has `location` in its line of sight."""
+        g, s = self.game, self.state
+        return any(
+            g.blocks[bid].side != side and b.location and sees(g.battlefield, location, b.location)
+            for bid, b in s.blocks.items()
+            if b.on_map
+        )
+
+    def _activation_actions(self) -> list[Action]:
+        g, s = self.game, self.state
+        act = s.activation
+        assert act is not None
+        block = s.blocks[act.block]
+        side = g.blocks[act.block].side
+        here = block.location or ""
+        bf = g.battlefield
+        mover = self.mover(act.block)
+        dyn = self._dynamic(side)
+        enemy_at = {b.location for bid, b in s.blocks.items() if b.on_map and g.blocks[bid].side != side}
+        actions: list[Action] = []
+        for step in bf.out[bf.location(here).index]:
+            cost = step_cost(bf, step, mover, dyn)
+            if cost is None:
+                continue
+            dest = bf.locations[step.dst]
+            if dest.id in enemy_at:
+                continue  # an enemy's location is taken by assault, not by moving (8.2.8)
+            unseen = act.unseen and not self.seen_by_enemy(side, dest.id)
+            underground = dest.kind == LocKind.underground or any(
+                bf.location(p).kind == LocKind.underground for p in act.path
+            )
+            budget = self._budget(act.block, unseen, underground)
+            if act.spent + cost > budget:
+                continue
+            if dest.id in self._others_at(act.block) and not self._can_leave(
+                act.block, dest.index, act.spent + cost, budget, unseen
+            ):
+                continue  # it could not end its move: no stacking at the end (8.1.1)
+            actions.append(Move(dest.id))
+        if here not in self._others_at(act.block):
+            actions.append(EndActivation())  # one block per location (8.1.1)
+        return sorted(set(actions), key=lambda a: str(a))
+
+    def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
+        """Whether a block passing over a friendly one (8.1.1) can still reach a free
+        location with the MP it has left. A move that needs the out-of-sight budget must
+        stay out of sight; beyond the move-only budget, it may not be seen again."""
+        g, s = self.game, self.state
+        bf = g.battlefield
+        side = g.blocks[block].side
+        mover, dyn = self.mover(block), self._dynamic(side)
+        taken = self._others_at(block)
+        enemy_at = {b.location for bid, b in s.blocks.items() if b.on_map and g.blocks[bid].side != side}
+        move_only = MOVE_ONLY[mover.unit]
+        best = {start: spent}
+        frontier = [start]
+        while frontier:
+            i = frontier.pop()
+            for step in bf.out[i]:
+                cost = step_cost(bf, step, mover, dyn)
+                if cost is None:
+                    continue
+                total = best[i] + cost
+                dest = bf.locations[step.dst]
+                if total > budget or dest.id in enemy_at:
+                    continue
+                if total > move_only and not (unseen and not self.seen_by_enemy(side, dest.id)):
+                    continue
+                if dest.id not in taken:
+                    return True
+                if total < best.get(step.dst, budget + 1):
+                    best[step.dst] = total
+                    frontier.append(step.dst)
+        return False
+
+    def _others_at(self, block: str) -> set[str]:
+        return {
+            b.location for bid, b in self.state.blocks.items() if b.on_map and bid != block and b.location
+        }
+
+    def _contact(self, block: str) -> None:
+        """8.1.12: a block within 3 EP of an enemy block and in its line of sight, or in the
+        same room, is in contact: both are revealed."""
+        g, s = self.game, self.state
+        bf = g.battlefield
+        me = s.blocks[block]
+        here = bf.location(me.location or "")
+        side = g.blocks[block].side
+        for bid, other_block in s.blocks.items():
+            if not other_block.on_map or g.blocks[bid].side == side or other_block.location is None:
+                continue
+            there = bf.location(other_block.location)
+            same_room = (
+                here.interior
+                and there.interior
+                and here.room == there.room
+                and here.building == there.building
+            )
+            close = sees(bf, here.id, there.id) and (ep_distance(bf, here.id, there.id) or 99) <= CONTACT_EP
+            if same_room or close:
+                me.revealed = other_block.revealed = True
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -185,6 +382,52 @@ class Play:
         elif isinstance(action, EndImpulse):
             s.impulse = None
             s.active = other(s.active)
+        elif isinstance(action, Activate):
+            assert s.impulse is not None
+            s.impulse.activated.append(action.block)
+            here = s.blocks[action.block].location or ""
+            side = self.game.blocks[action.block].side
+            s.activation = Activation(action.block, 0, not self.seen_by_enemy(side, here), [here])
+        elif isinstance(action, Enter):
+            # 8.1: a block entering the map begins its move in the first hex it enters
+            assert s.impulse is not None
+            s.impulse.activated.append(action.block)
+            block = s.blocks[action.block]
+            block.location = action.location
+            terrain = self.game.battlefield.location(action.location).terrain
+            mover = self.mover(action.block)
+            cost = self.game.battlefield.chart.hexes[terrain].foot if terrain else 1
+            if mover.unit == Unit.vehicle and terrain:
+                cost = self.game.battlefield.chart.hexes[terrain].vehicle
+            side = self.game.blocks[action.block].side
+            s.activation = Activation(
+                action.block, cost or 1, not self.seen_by_enemy(side, action.location), [action.location]
+            )
+            self._contact(action.block)
+        elif isinstance(action, Move):
+            act = s.activation
+            assert act is not None
+            bf = self.game.battlefield
+            side = self.game.blocks[act.block].side
+            here = s.blocks[act.block].location or ""
+            mover, dyn = self.mover(act.block), self._dynamic(side)
+            costs = [
+                c
+                for st in bf.out[bf.location(here).index]
+                if bf.locations[st.dst].id == action.location
+                and (c := step_cost(bf, st, mover, dyn)) is not None
+            ]
+            cost = min(costs)  # several ways across (a door, a wall): the cheapest
+            act.spent += cost
+            act.unseen = act.unseen and not self.seen_by_enemy(side, action.location)
+            act.path.append(action.location)
+            s.blocks[act.block].location = action.location
+            self._contact(act.block)
+        elif isinstance(action, EndActivation):
+            act = s.activation
+            assert act is not None
+            s.blocks[act.block].activated = True
+            s.activation = None
         elif isinstance(action, Pass):
             s.passes += 1
             if s.passes >= 2:

@@ -42,6 +42,17 @@ class Impulse:
 
 
 @dataclass
+class Activation:
+    """The block being activated (7.1.2): MP spent and whether its whole move so far was out
+    of every enemy block's sight (8.1.13)."""
+
+    block: str
+    spent: int = 0
+    unseen: bool = True
+    path: list[str] = field(default_factory=list)
+
+
+@dataclass
 class State:
     turn: int
     phase: Phase
@@ -51,6 +62,7 @@ class State:
     passes: int = 0  # consecutive passes (two end the turn, 3.1.4)
     used_forces: set[str] = field(default_factory=set)  # forces already activated this turn
     impulse: Impulse | None = None
+    activation: Activation | None = None
     eliminated_leaders: set[str] = field(default_factory=set)  # forces whose leader fell (7.1.1)
 
     def copy(self) -> State:
