@@ -17,6 +17,8 @@ WINDOW_SIZE = (1400, 900)
 OPEN_TARGET = 1.0
 REDRAW_TARGET = 0.016
 REDRAWS = 30
+#: zoom steps (and edits) timed for the first frames after them
+STEPS = 5
 
 
 def _ratio(seconds: float, target: float) -> str:
@@ -31,6 +33,7 @@ def run() -> None:
     from PySide6.QtWidgets import QApplication, QGraphicsItem
 
     from editor.app import application
+    from editor.canvas.sheet_view import ZOOM_STEP
     from editor.main_window import MainWindow
 
     app = application()
@@ -72,11 +75,24 @@ def run() -> None:
             view.viewport().repaint()
             return time.perf_counter() - t0
 
-        def set_caches(mode: QGraphicsItem.CacheMode) -> None:
-            for item in window.scene.items():
-                item.setCacheMode(mode)
+        # the caching the editor sets up (item caches, if any), to restore after "uncached"
+        def app_caching() -> dict[QGraphicsItem, QGraphicsItem.CacheMode]:
+            return {item: item.cacheMode() for item in window.scene.items()}
 
-        cached = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        def set_caching(modes: dict[QGraphicsItem, QGraphicsItem.CacheMode] | None) -> None:
+            for item in window.scene.items():
+                item.setCacheMode(QGraphicsItem.CacheMode.NoCache if modes is None else modes[item])
+
+        def zoom_step(i: int) -> None:
+            # one wheel step, in then out, around the same centre: the scale changes, so
+            # whatever depends on it (item caches, tiles by zoom) is redone
+            centre = view.mapToScene(view.viewport().rect().center())
+            view.zoom(ZOOM_STEP if i % 2 == 0 else 1 / ZOOM_STEP)
+            view.centerOn(centre)
+
+        sheet = window.scene.sheet
+        sheet_path = window.current_sheet_path()
+        base_dir = sheet_path.parent if sheet_path else None
         for label, zoom in (("whole sheet (fitted)", 1.0), ("zoomed in x6 (hex numbers shown)", 6.0)):
             view.fit_sheet()
             if zoom != 1.0:
@@ -84,8 +100,9 @@ def run() -> None:
             QApplication.processEvents()
             print(f"  redraw, {label}, viewport {where}:")
             for how, fn in (("repaint on screen", on_screen), ("render to a QImage", to_image)):
-                # before: every item drawn from scratch (no item caches)
-                set_caches(QGraphicsItem.CacheMode.NoCache)
+                modes = app_caching()
+                # every item drawn from scratch (no item caches)
+                set_caching(None)
                 fn()
                 times = [fn() for _ in range(REDRAWS)]
                 row(
@@ -93,17 +110,30 @@ def run() -> None:
                     statistics.median(times),
                     _ratio(statistics.median(times), REDRAW_TARGET),
                 )
-                # a zoom step redraws every cache once (an edit only those of the changed items)
+                set_caching(modes)
+                # the first frame after a wheel step (no events in between: nothing has
+                # painted at the new scale before)
                 colds = []
-                for _ in range(5):
-                    set_caches(QGraphicsItem.CacheMode.NoCache)
-                    set_caches(cached)
+                for i in range(2 * STEPS):
+                    zoom_step(i)
                     colds.append(fn())
                 row(
                     f"  {how}, first frame after a zoom step",
                     statistics.median(colds),
                     _ratio(statistics.median(colds), REDRAW_TARGET),
                 )
+                # an edit redraws the sheet from the model: the first frame after it
+                firsts = []
+                for _ in range(STEPS):
+                    window.scene.set_sheet(sheet, base_dir)
+                    firsts.append(fn())
+                row(
+                    f"  {how}, first frame after an edit",
+                    statistics.median(firsts),
+                    _ratio(statistics.median(firsts), REDRAW_TARGET),
+                )
+                # repaints at the same scale (pans, hover, selection), with the editor's caching
+                fn()
                 times = [fn() for _ in range(REDRAWS)]
                 best, median = min(times), statistics.median(times)
                 row(f"  {how}, cached: best", best, _ratio(best, REDRAW_TARGET))

@@ -13,8 +13,8 @@ from engine.model.common import Point
 from engine.model.sheet import Building, RoofAccess, Room, Zone
 
 from . import style
-from .model_item import ModelItem
-from .text import draw_text_path, text_path
+from .model_item import ModelItem, Part
+from .text import draw_text_path, text_halo, text_path
 
 
 def polygon_path(points: list[Point]) -> QPainterPath:
@@ -39,10 +39,28 @@ class LabelledItem(ModelItem):
         super().__init__(pointer, metrics)
         self.setPath(polygon_path(outline))
         self.label_path = QPainterPath()
+        #: the area of the label's halo, for the batched layers (see text_halo)
+        self.label_halo = QPainterPath()
         if label:
-            self.label_path = text_path(
-                label, metrics.mm(self.label_fraction), interior_point(outline), bold=True
-            )
+            height, centre = metrics.mm(self.label_fraction), interior_point(outline)
+            self.label_path = text_path(label, height, centre, bold=True)
+            self.label_halo = text_halo(label, height, centre, self.label_halo_pen().widthF(), bold=True)
+
+    def label_halo_pen(self) -> QPen:
+        pen = QPen(style.BUILDING_FILL.lighter(125), self.metrics.mm(0.08))
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        return pen
+
+    def parts(self) -> list[Part]:
+        z = self.zValue()
+        parts = []
+        if self.pen().style() != Qt.PenStyle.NoPen or self.brush().style() != Qt.BrushStyle.NoBrush:
+            parts.append(Part(type(self).__name__, z, 0, self.path(), self.pen(), self.brush()))
+        if not self.label_path.isEmpty():
+            halo = QBrush(self.label_halo_pen().color())
+            parts.append(Part("label_halo", z, 1, self.label_halo, None, halo))
+            parts.append(Part("label", z, 2, self.label_path, None, QBrush(style.INTERIOR_LABEL)))
+        return parts
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -92,6 +110,13 @@ class BuildingTagItem(ModelItem):
         self.setBrush(QBrush(style.PAPER))
         self.setPen(QPen(style.BUILDING_LABEL, metrics.mm(0.02)))
         self.setToolTip(f"Building {building.id}" + (f" — {building.name}" if building.name else ""))
+
+    def parts(self) -> list[Part]:
+        z = self.zValue()
+        return [
+            Part("building_tag", z, 0, self.path(), self.pen(), self.brush()),
+            Part("building_tag_text", z, 1, self.text, None, QBrush(style.BUILDING_LABEL)),
+        ]
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -156,9 +181,19 @@ class RoofAccessItem(ModelItem):
         self.setPen(QPen(style.PAPER, metrics.mm(0.02)))
         self.setToolTip(f"Roof access {access.id} ({access.direction:g}°)")
 
+    def shaft_pen(self) -> QPen:
+        return QPen(style.ROOF_ACCESS, self.metrics.mm(0.05))
+
+    def parts(self) -> list[Part]:
+        z = self.zValue()
+        # above the building tags, which share their layer
+        return [
+            Part("roof_access_shaft", z, 2, self.shaft, self.shaft_pen()),
+            Part("roof_access", z, 3, self.path(), self.pen(), self.brush()),
+        ]
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        pen = QPen(style.ROOF_ACCESS, self.metrics.mm(0.05))
-        painter.strokePath(self.shaft, pen)
+        painter.strokePath(self.shaft, self.shaft_pen())
         super().paint(painter, option, widget)

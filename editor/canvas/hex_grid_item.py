@@ -1,11 +1,16 @@
 """The hex grid with its terrain, drawn as one item.
 
 Hundreds of hexes as separate items would cost memory and slow every repaint; instead the
-geometry is merged once into one cached path per terrain colour, one for the outlines
-and one for the centre dots, and labels are only drawn when they are big enough to read.
+geometry is merged once into batched paths (batch.py): one per terrain colour, one for the
+outlines (each edge once), one for the centre dots, split into tiles so that a repaint only
+rasterizes small pieces and only those it shows. Labels are only drawn when they are big
+enough to read. Hexes cut by the sheet edge are drawn as cut, as on the printed sheet: the
+geometry is clipped once when built, not at every repaint.
 """
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPolygonF
@@ -15,14 +20,44 @@ from engine.geometry.hexgrid import HexGrid
 from engine.model.sheet import MapSheet, Terrain
 
 from . import style
+from .batch import Batch, visible_rect
 from .text import text_path
 
 #: Labels are drawn only when they would be at least this tall on screen, in pixels.
 MIN_LABEL_PIXELS = 6.0
+#: Centre dots of a smaller radius on screen (pixels) are drawn as squares.
+SQUARE_DOT_PIXELS = 1.0
 
 
 def hex_polygon(grid: HexGrid, label: str) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in grid.corners(label)])
+
+
+def clip_segment(
+    a: tuple[float, float], b: tuple[float, float], rect: QRectF
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The part of segment ab inside `rect` (Liang-Barsky), None if none is."""
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    t0, t1 = 0.0, 1.0
+    for p, q in (
+        (-dx, x1 - rect.left()),
+        (dx, rect.right() - x1),
+        (-dy, y1 - rect.top()),
+        (dy, rect.bottom() - y1),
+    ):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (x1 + t0 * dx, y1 + t0 * dy), (x1 + t1 * dx, y1 + t1 * dy)
 
 
 class HexGridItem(QGraphicsItem):
@@ -30,16 +65,22 @@ class HexGridItem(QGraphicsItem):
         super().__init__()
         self.setZValue(style.Z_HEXES)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.metrics = metrics
         self.grid = HexGrid(sheet.grid)
         width, height = sheet.size
         self.sheet_rect = QRectF(0, 0, width, height)
-        self.terrain_paths: dict[Terrain, QPainterPath] = {}
-        self.outlines = QPainterPath()
-        self.dots = QPainterPath()
-        self.marker_dots: dict[Terrain, QPainterPath] = {}
-        #: (label rect, path) of every hex label, to draw only those in the exposed area
-        self.labels: list[tuple[QRectF, QPainterPath]] = []
+        self._clip = QPainterPath()
+        self._clip.addRect(self.sheet_rect)
+        size = self.grid.size
+        self.terrain: list[Batch] = []
+        self.outlines = Batch(QPen(style.HEX_LINE, metrics.mm(0.02)), None, size)
+        #: centre dots; and as squares of the same area, for when they are specks
+        self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
+        self.dot_squares: list[QRectF] = []
+        self.dot_radius = size * 0.045
+        self.marker_dots: list[Batch] = []
+        self.labels = Batch(None, QBrush(style.HEX_LABEL), size)
         self.label_height = metrics.mm(0.22)
         #: parts the Layers panel can hide (the grid is one item, so it hides them itself)
         self.show_outlines = True
@@ -55,71 +96,101 @@ class HexGridItem(QGraphicsItem):
     def labels_shown_at(self, lod: float) -> bool:
         return self.show_labels and lod * self.label_height >= MIN_LABEL_PIXELS
 
+    def _clipped(self, path: QPainterPath) -> QPainterPath:
+        """`path` cut by the sheet edge (most shapes are inside and kept as they are)."""
+        if self.sheet_rect.contains(path.controlPointRect()):
+            return path
+        return path.intersected(self._clip)
+
     def _build(self) -> None:
         """What does not depend on terrain: outlines and labels (the costly text paths),
         built once so painting terrain only redoes the fills."""
         size = self.grid.size
         flat = self.grid.flat
+        seen: set[tuple[float, float]] = set()
         for label in self.grid.labels():
-            poly = hex_polygon(self.grid, label)
-            self.outlines.addPolygon(poly)
-            self.outlines.closeSubpath()
+            corners = self.grid.corners(label)
+            # each edge once (by its midpoint): neighbours share theirs
+            for i, a in enumerate(corners):
+                b = corners[(i + 1) % len(corners)]
+                key = (round(a[0] + b[0], 3), round(a[1] + b[1], 3))
+                if key in seen:
+                    continue
+                seen.add(key)
+                segment = clip_segment(a, b, self.sheet_rect)
+                if segment is not None and segment[0] != segment[1]:
+                    (x1, y1), (x2, y2) = segment
+                    self.outlines.paths.add_line(x1, y1, x2, y2)
             cx, cy = self.grid.centre(label)
             # printed maps put the number near the top edge of the hex
             top = cy - (size * 0.866 if flat else size) + self.label_height * 1.3
-            path = text_path(label, self.label_height, (cx, top))
-            self.labels.append((path.boundingRect(), path))
+            self.labels.add(self._clipped(text_path(label, self.label_height, (cx, top))))
+        self.outlines.finish()
+        self.labels.finish()
 
     def set_terrain(self, sheet: MapSheet) -> None:
         """Fills and centre dots for the sheet's terrain."""
         size = self.grid.size
-        dot_r = size * 0.045
+        dot_r = self.dot_radius
         marker_r = size * 0.16
-        self.terrain_paths = {}
-        self.marker_dots = {}
-        self.dots = QPainterPath()
+        fills: dict[Terrain, Batch] = {}
+        markers: dict[Terrain, Batch] = {}
+        self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
+        self.dot_squares = []
+        half_side = dot_r * math.sqrt(math.pi) / 2
+        marker_pen = QPen(style.CENTRE_DOT, self.metrics.mm(0.02))
         for label in self.grid.labels():
             terrain = sheet.terrain.get(label, sheet.default_terrain)
             if terrain != Terrain.clear:
-                poly = hex_polygon(self.grid, label)
-                self.terrain_paths.setdefault(terrain, QPainterPath()).addPolygon(poly)
+                batch = fills.get(terrain)
+                if batch is None:
+                    batch = fills[terrain] = Batch(None, QBrush(style.TERRAIN_FILL[terrain]), size)
+                path = QPainterPath()
+                path.addPolygon(hex_polygon(self.grid, label))
+                path.closeSubpath()
+                batch.add(self._clipped(path))
             cx, cy = self.grid.centre(label)
+            dot = QPainterPath()
             if terrain in style.TERRAIN_DOT:
-                self.marker_dots.setdefault(terrain, QPainterPath()).addEllipse(
-                    QPointF(cx, cy), marker_r, marker_r
-                )
+                batch = markers.get(terrain)
+                if batch is None:
+                    brush = QBrush(style.TERRAIN_DOT[terrain])
+                    batch = markers[terrain] = Batch(marker_pen, brush, size)
+                dot.addEllipse(QPointF(cx, cy), marker_r, marker_r)
+                batch.add(self._clipped(dot))
             else:
-                self.dots.addEllipse(QPointF(cx, cy), dot_r, dot_r)
+                dot.addEllipse(QPointF(cx, cy), dot_r, dot_r)
+                self.dots.add(self._clipped(dot))
+                square = QRectF(cx - half_side, cy - half_side, 2 * half_side, 2 * half_side)
+                self.dot_squares.append(square.intersected(self.sheet_rect))
+        self.terrain = [b.finish() for b in fills.values()]
+        self.marker_dots = [b.finish() for b in markers.values()]
+        self.dots.finish()
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return self.outlines.boundingRect().united(self.sheet_rect)
+        m = self.outlines.pen.widthF()
+        return self.sheet_rect.adjusted(-m, -m, m, m)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.save()
-        # hexes cut by the sheet edge are drawn as cut, as on the printed sheet
-        painter.setClipRect(self.sheet_rect)
-        painter.setPen(Qt.PenStyle.NoPen)
-        if self.show_terrain:
-            for terrain, path in self.terrain_paths.items():
-                painter.setBrush(QBrush(style.TERRAIN_FILL[terrain]))
-                painter.drawPath(path)
-        if self.show_outlines:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(style.HEX_LINE, self.metrics.mm(0.02)))
-            painter.drawPath(self.outlines)
-            painter.fillPath(self.dots, style.CENTRE_DOT)
-        if self.show_terrain:
-            for terrain, path in self.marker_dots.items():
-                painter.setPen(QPen(style.CENTRE_DOT, self.metrics.mm(0.02)))
-                painter.setBrush(QBrush(style.TERRAIN_DOT[terrain]))
-                painter.drawPath(path)
+        exposed = visible_rect(painter, option)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if self.show_terrain:
+            for batch in self.terrain:
+                batch.draw(painter, exposed, lod)
+        if self.show_outlines:
+            self.outlines.draw(painter, exposed, lod)
+            if self.dot_radius * lod < SQUARE_DOT_PIXELS:
+                # a speck: a square looks the same, and Qt fills rectangles far faster
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(self.dots.brush)
+                painter.drawRects(self.dot_squares)
+            else:
+                self.dots.draw(painter, exposed, lod)
+        if self.show_terrain:
+            for batch in self.marker_dots:
+                batch.draw(painter, exposed, lod)
         if self.labels_shown_at(lod):
-            exposed = option.exposedRect
-            for rect, path in self.labels:
-                if rect.intersects(exposed):
-                    painter.fillPath(path, style.HEX_LABEL)
-        painter.restore()
+            self.labels.draw(painter, exposed, lod)

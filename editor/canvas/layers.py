@@ -8,6 +8,7 @@ from enum import StrEnum
 from PySide6.QtWidgets import QGraphicsItem
 
 from .background_item import BackgroundItem
+from .batch import BatchItem
 from .building_items import BuildingItem, BuildingTagItem, RoofAccessItem, RoomItem, ZoneItem
 from .hex_grid_item import HexGridItem
 from .manhole_item import ManholeItem, UndergroundZoneItem
@@ -51,12 +52,16 @@ _BY_CLASS: dict[type, Layer] = {
 
 
 def layer_of(item: QGraphicsItem) -> Layer | None:
+    if isinstance(item, BatchItem):
+        return Layer(item.layer) if item.layer else None
     return _BY_CLASS.get(type(item))
 
 
 def apply_layers(items: Iterable[QGraphicsItem], hidden: set[Layer]) -> None:
-    """Show or hide every item by its layer. The grid, its numbers and the terrain are one
-    item (drawn from merged paths for speed), so it hides its parts itself."""
+    """Show or hide every item by its layer: the batched layers that draw the model objects
+    and the items that stand for them (hidden, they cannot be picked). The grid, its
+    numbers and the terrain are one item (drawn from merged paths for speed), so it hides
+    its parts itself."""
     for item in items:
         if isinstance(item, HexGridItem):
             item.set_parts(

@@ -11,7 +11,7 @@ from engine.model.sheet import Manhole, UndergroundZone
 
 from . import style
 from .hex_grid_item import hex_polygon
-from .model_item import ModelItem
+from .model_item import ModelItem, Part
 from .text import text_path
 
 
@@ -44,6 +44,13 @@ class ManholeItem(ModelItem):
         self.setToolTip(
             f"{kind} {manhole.id} in {manhole.hex}" + (f" to zone {manhole.letter}" if manhole.letter else "")
         )
+
+    def parts(self) -> list[Part]:
+        z, kind = self.zValue(), "dummy" if self.manhole.dummy else "manhole"
+        return [
+            Part(kind, z, 0, self.path(), self.pen(), self.brush()),
+            Part(f"{kind}_letter", z, 1, self.letter, None, QBrush(self.letter_colour)),
+        ]
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -79,6 +86,13 @@ class UndergroundZoneItem(ModelItem):
         self.setPen(pen)
         self.setBrush(Qt.BrushStyle.NoBrush)
         self.setToolTip(f"Underground zone {zone.letter}: {', '.join(zone.hexes)}")
+
+    def parts(self) -> list[Part]:
+        z = self.zValue()
+        return [
+            Part("underground_zone", z, 0, self.path(), self.pen(), self.brush()),
+            Part("underground_zone_letters", z, 1, self.letters, None, QBrush(style.UNDERGROUND_ZONE)),
+        ]
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QObject, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from shiboken6 import isValid
 
 from engine.geometry.hexgrid import HexGrid
 from engine.io.problems import pointer_join, pointer_parts
@@ -20,6 +21,7 @@ from .locator import Locator
 from .manhole_item import ManholeItem, UndergroundZoneItem
 from .model_item import ModelItem
 from .paper_item import PaperItem
+from .sheet_layers import build_layers
 from .wall_items import ApertureItem, WallItem
 
 #: Margin around the sheet, as a fraction of its larger side, so its edge stays visible.
@@ -48,6 +50,28 @@ class SheetScene(QGraphicsScene):
         self._hex_item: HexGridItem | None = None
         #: items drawing model objects, removed and redrawn on every change
         self._model_items: list[QGraphicsItem] = []
+        #: the model items that paint themselves: the selected ones
+        self._painted: set[ModelItem] = set()
+        self.selectionChanged.connect(self._paint_selected)
+        if isinstance(parent, QObject):
+            # the window is going and deletes the scene, which deletes its items one by
+            # one: removing a selected one signals selectionChanged, and the panels and
+            # tools listening would ask deleted items whether they are selected
+            parent.destroyed.connect(self._going)
+
+    def _going(self) -> None:
+        self.blockSignals(True)
+
+    def _paint_selected(self) -> None:
+        """Selected model items paint their halo and themselves over the batched layers;
+        the others draw nothing (the layers draw them)."""
+        selected = {item for item in self.selectedItems() if isinstance(item, ModelItem)}
+        for item in self._painted - selected:
+            if isValid(item):
+                item.set_painted(False)
+        for item in selected - self._painted:
+            item.set_painted(True)
+        self._painted = selected
 
     # -- building ------------------------------------------------------------------------
     def set_sheet(self, sheet: MapSheet | None, base_dir: Path | None = None) -> None:
@@ -67,6 +91,8 @@ class SheetScene(QGraphicsScene):
             self.blockSignals(False)
         if selected != self.selected_pointers() or not same:
             self.selectionChanged.emit()
+        else:
+            self._paint_selected()
         self.rebuilt.emit()
 
     def _rebuild(self, sheet: MapSheet | None, base_dir: Path | None) -> None:
@@ -128,36 +154,40 @@ class SheetScene(QGraphicsScene):
     def _add_model_items(self, sheet: MapSheet) -> None:
         assert self.grid is not None
         metrics = style.Metrics(sheet.grid.size)
+        items: list[ModelItem] = []
         for b, building in enumerate(sheet.buildings):
             bp = f"/buildings/{b}"
-            self._add(BuildingItem(bp, metrics, building))
-            tag = BuildingTagItem(bp, metrics, building)
-            self.addItem(tag)
-            self._model_items.append(tag)
+            items.append(BuildingItem(bp, metrics, building))
+            items.append(BuildingTagItem(bp, metrics, building))
             for r, room in enumerate(building.rooms):
                 rp = f"{bp}/rooms/{r}"
-                self._add(RoomItem(rp, metrics, room))
+                items.append(RoomItem(rp, metrics, room))
                 for z, zone in enumerate(room.zones):
-                    self._add(ZoneItem(f"{rp}/zones/{z}", metrics, zone))
+                    items.append(ZoneItem(f"{rp}/zones/{z}", metrics, zone))
             for a, access in enumerate(building.roof_accesses):
-                self._add(RoofAccessItem(f"{bp}/roof_accesses/{a}", metrics, access))
+                items.append(RoofAccessItem(f"{bp}/roof_accesses/{a}", metrics, access))
         for w, wall in enumerate(sheet.walls):
             wp = f"/walls/{w}"
-            self._add(WallItem(wp, metrics, wall))
+            items.append(WallItem(wp, metrics, wall))
             for a, aperture in enumerate(wall.apertures):
-                self._add(ApertureItem(f"{wp}/apertures/{a}", metrics, aperture))
+                items.append(ApertureItem(f"{wp}/apertures/{a}", metrics, aperture))
         for m, manhole in enumerate(sheet.manholes):
-            self._add(ManholeItem(f"/manholes/{m}", metrics, manhole, self.grid))
+            items.append(ManholeItem(f"/manholes/{m}", metrics, manhole, self.grid))
         for z, uzone in enumerate(sheet.underground_zones):
-            self._add(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
+            items.append(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
+        # the drawing: a few batched layers; the items draw nothing unless selected
+        for layer in build_layers(items, sheet.grid.size):
+            self.addItem(layer)
+            self._model_items.append(layer)
+        for item in items:
+            self.addItem(item)
+            self._model_items.append(item)
+            # the tag stands for its building, which the pointer names
+            if not isinstance(item, BuildingTagItem):
+                self.items_by_pointer[item.pointer] = item
         self._highlight = HexHighlightItem(metrics)
         self.addItem(self._highlight)
         self._model_items.append(self._highlight)
-
-    def _add(self, item: ModelItem) -> None:
-        self.addItem(item)
-        self._model_items.append(item)
-        self.items_by_pointer[item.pointer] = item
 
     # -- queries -------------------------------------------------------------------------
     def sheet_rect(self) -> QRectF:

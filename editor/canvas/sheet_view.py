@@ -7,7 +7,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from .render_cache import cache_sheet_items
 from .sheet_scene import SheetScene
 
 ZOOM_STEP = 1.25
@@ -38,7 +37,6 @@ class SheetView(QGraphicsView):
         self._pan_from: QPointF | None = None
         #: the sheet is shown whole: keep it so when the view is resized (docks, window)
         self._fitted = False
-        scene.rebuilt.connect(lambda: cache_sheet_items(scene))
 
     def sheet_scene(self) -> SheetScene:
         scene = self.scene()

@@ -10,7 +10,16 @@ from engine.model.sheet import Aperture, Wall, WallKind
 
 from . import style
 from .building_items import bearing_vector
-from .model_item import ModelItem
+from .model_item import ModelItem, Part
+
+#: Batches of walls in drawing order: partitions butt onto facades (as drawn in the
+#: sheet's order, each building's facade first), zone limits over everything.
+WALL_RANK: dict[WallKind, int] = {
+    WallKind.facade: 0,
+    WallKind.outer_wall: 1,
+    WallKind.partition: 2,
+    WallKind.zone_limit: 4,
+}
 
 
 class WallItem(ModelItem):
@@ -35,12 +44,24 @@ class WallItem(ModelItem):
     def selection_outline(self) -> QPainterPath:
         return self.path()
 
+    def underlay_pen(self) -> QPen:
+        """A dark underlay keeps the white dashes of a zone limit visible on light terrain."""
+        return QPen(QColor(0, 0, 0, 60), self.pen().widthF() * 2)
+
+    def parts(self) -> list[Part]:
+        z, kind = self.zValue(), self.wall.kind
+        if kind == WallKind.zone_limit:
+            return [
+                Part("zone_limit_underlay", z, WALL_RANK[kind] - 1, self.path(), self.underlay_pen()),
+                Part(f"wall_{kind}", z, WALL_RANK[kind], self.path(), self.pen()),
+            ]
+        return [Part(f"wall_{kind}", z, WALL_RANK[kind], self.path(), self.pen())]
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         if self.wall.kind == WallKind.zone_limit and not self.isSelected():
-            # a dark underlay keeps the white dashes visible on light terrain
-            painter.strokePath(self.path(), QPen(QColor(0, 0, 0, 60), self.pen().widthF() * 2))
+            painter.strokePath(self.path(), self.underlay_pen())
         super().paint(painter, option, widget)
 
 
@@ -117,6 +138,22 @@ class ApertureItem(ModelItem):
     def boundingRect(self) -> QRectF:
         m = self.wedge_pen.widthF()
         return super().boundingRect().united(self.wedge.boundingRect().adjusted(-m, -m, m, m))
+
+    def parts(self) -> list[Part]:
+        z = self.zValue()
+        # arcs overlap a lot, and their overlaps darken; arrows over all arcs
+        return [
+            Part(
+                f"fire_arcs_{self.wedge_brush.color().rgba():08x}",
+                z,
+                0,
+                self.wedge,
+                self.wedge_pen,
+                self.wedge_brush,
+                overlapping=True,
+            ),
+            Part(f"aperture_{self.aperture.kind}", z, 1, self.path(), self.pen(), self.brush()),
+        ]
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -6,10 +6,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from editor.commands import AddObjects
 from engine.lint.runner import validate_paths
 from engine.model.sheet import Manhole
-
-from editor.commands import AddObjects
 
 SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "A-harbour.yaml"
 
