@@ -73,6 +73,10 @@ def untitled_orphans() -> list[Path]:
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
+def _when(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+
+
 def sidecar(path: Path) -> Path:
     return path.with_name(path.name + SUFFIX)
 
@@ -193,22 +197,32 @@ class Autosave(QObject):
                 continue
             if not newer:
                 continue
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            answer = QMessageBox.question(
-                self.window,
+            when = _when(path)
+            if not self._ask(
+                path,
                 "Recover unsaved changes",
                 f"{document.path.name} has changes autosaved at {when} that were never saved"
                 " (the editor did not close normally).\n\nRecover them?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.Yes,
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                with contextlib.suppress(OSError):
-                    path.unlink()
+            ):
                 continue
             if self.recover(document, path):
                 recovered += 1
         return recovered
+
+    def _ask(self, path: Path, title: str, question: str) -> bool:
+        """Ask whether to recover `path`; a declined autosave is deleted."""
+        answer = QMessageBox.question(
+            self.window,
+            title,
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            return True
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return False
 
     def offer_untitled_recovery(self) -> bool:
         """At start-up without a file: offer the newest untitled document an editor left
@@ -221,19 +235,14 @@ class Autosave(QObject):
                 continue  # a sidecar we cannot read is left for the user to inspect
             if loaded.model is None:
                 continue
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            when = _when(path)
             kind = Document(loaded.model).kind
-            answer = QMessageBox.question(
-                self.window,
+            if not self._ask(
+                path,
                 "Recover unsaved work",
                 f"An untitled {kind} was autosaved at {when} by an editor that did not close"
                 " normally.\n\nRecover it?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.Yes,
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                with contextlib.suppress(OSError):
-                    path.unlink()
+            ):
                 continue
             from .session import Session
 

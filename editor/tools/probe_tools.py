@@ -81,7 +81,20 @@ def _dot(at: tuple[float, float], colour: QColor, radius: float) -> QGraphicsPat
     return item
 
 
-class LosProbeTool(Tool):
+class _Probe(Tool):
+    """A tool that asks about the location clicked (Shift: the roof of the building)."""
+
+    def picked(self, event: ToolEvent, what: str) -> str | None:
+        sheet = self.ctx.sheet
+        if sheet is None or event.button != Qt.MouseButton.LeftButton:
+            return None
+        ident = location_at(sheet, battlefield_of(sheet), event.pos, roof=event.shift)
+        if ident is None:
+            self.ctx.show_status(f"{what}: not a location (hexes under buildings are not locations)")
+        return ident
+
+
+class LosProbeTool(_Probe):
     name = "Line of sight"
     key = "I"
     tip = "Click two locations to see their line of sight (Shift-click: the roof of a building)"
@@ -98,14 +111,11 @@ class LosProbeTool(Tool):
         return self.verdict
 
     def mouse_press(self, event: ToolEvent) -> None:
+        ident = self.picked(event, "Line of sight")
         sheet = self.ctx.sheet
-        if sheet is None or event.button != Qt.MouseButton.LeftButton:
+        if ident is None or sheet is None:
             return
         bf = battlefield_of(sheet)
-        ident = location_at(sheet, bf, event.pos, roof=event.shift)
-        if ident is None:
-            self.ctx.show_status("Line of sight: not a location (hexes under buildings are not locations)")
-            return
         if self.first is None or self.pair is not None:
             self.overlay.clear()
             self.first, self.pair, self.result = ident, None, None
@@ -171,7 +181,7 @@ class LosProbeTool(Tool):
                 self.pair = None
 
 
-class ReachTool(Tool):
+class ReachTool(_Probe):
     name = "Reach"
     key = "N"
     tip = "Click a location to shade where a block can go with the MP set in the options"
@@ -202,15 +212,9 @@ class ReachTool(Tool):
         return box
 
     def mouse_press(self, event: ToolEvent) -> None:
-        sheet = self.ctx.sheet
-        if sheet is None or event.button != Qt.MouseButton.LeftButton:
-            return
-        bf = battlefield_of(sheet)
-        ident = location_at(sheet, bf, event.pos, roof=event.shift)
-        if ident is None:
-            self.ctx.show_status("Reach: not a location")
-            return
-        self.show_reach(ident)
+        ident = self.picked(event, "Reach")
+        if ident is not None:
+            self.show_reach(ident)
 
     def show_reach(self, origin: str) -> dict[str, int]:
         sheet = self.ctx.sheet
