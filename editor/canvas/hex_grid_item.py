@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from engine.geometry.hexgrid import HexGrid
@@ -23,10 +23,11 @@ from . import style
 from .batch import Batch, visible_rect
 from .text import text_path
 
+AA = QPainter.RenderHint.Antialiasing
 #: Labels are drawn only when they would be at least this tall on screen, in pixels.
 MIN_LABEL_PIXELS = 6.0
-#: Centre dots of a smaller radius on screen (pixels) are drawn as squares.
-SQUARE_DOT_PIXELS = 1.0
+#: Centre dots of a smaller radius on screen (pixels) are drawn as single pixels.
+SPECK_DOT_PIXELS = 1.0
 
 
 def hex_polygon(grid: HexGrid, label: str) -> QPolygonF:
@@ -75,9 +76,9 @@ class HexGridItem(QGraphicsItem):
         size = self.grid.size
         self.terrain: list[Batch] = []
         self.outlines = Batch(QPen(style.HEX_LINE, metrics.mm(0.02)), None, size)
-        #: centre dots; and as squares of the same area, for when they are specks
+        #: centre dots; and their centres, for when they are specks
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
-        self.dot_squares: list[QRectF] = []
+        self.dot_points: list[QPointF] = []
         self.dot_radius = size * 0.045
         self.marker_dots: list[Batch] = []
         self.labels = Batch(None, QBrush(style.HEX_LABEL), size)
@@ -136,8 +137,7 @@ class HexGridItem(QGraphicsItem):
         fills: dict[Terrain, Batch] = {}
         markers: dict[Terrain, Batch] = {}
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
-        self.dot_squares = []
-        half_side = dot_r * math.sqrt(math.pi) / 2
+        self.dot_points = []
         marker_pen = QPen(style.CENTRE_DOT, self.metrics.mm(0.02))
         for label in self.grid.labels():
             terrain = sheet.terrain.get(label, sheet.default_terrain)
@@ -161,8 +161,8 @@ class HexGridItem(QGraphicsItem):
             else:
                 dot.addEllipse(QPointF(cx, cy), dot_r, dot_r)
                 self.dots.add(self._clipped(dot))
-                square = QRectF(cx - half_side, cy - half_side, 2 * half_side, 2 * half_side)
-                self.dot_squares.append(square.intersected(self.sheet_rect))
+                if self.sheet_rect.contains(cx, cy):
+                    self.dot_points.append(QPointF(cx, cy))
         self.terrain = [b.finish() for b in fills.values()]
         self.marker_dots = [b.finish() for b in markers.values()]
         self.dots.finish()
@@ -177,18 +177,32 @@ class HexGridItem(QGraphicsItem):
     ) -> None:
         exposed = visible_rect(painter, option)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        # zoomed out, the grid lines are under a pixel wide (drawn a pixel wide either way)
+        # and the terrain fills meet along them: antialiasing them costs more than the
+        # rest of the sheet and shows nothing but a blur
+        antialiased = painter.testRenderHint(AA)
+        coarse = antialiased and self.outlines.pen.widthF() * lod < 1.0
+        if coarse:
+            painter.setRenderHint(AA, False)
         if self.show_terrain:
             for batch in self.terrain:
                 batch.draw(painter, exposed, lod)
         if self.show_outlines:
             self.outlines.draw(painter, exposed, lod)
-            if self.dot_radius * lod < SQUARE_DOT_PIXELS:
-                # a speck: a square looks the same, and Qt fills rectangles far faster
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(self.dots.brush)
-                painter.drawRects(self.dot_squares)
+            radius = self.dot_radius * lod
+            if radius < SPECK_DOT_PIXELS:
+                # a speck: one pixel as dark as the dot's area would make it (what
+                # antialiasing gives), far faster than filling hundreds of shapes
+                colour = QColor(self.dots.brush.color())
+                colour.setAlphaF(colour.alphaF() * min(1.0, math.pi * radius * radius))
+                painter.setRenderHint(AA, False)
+                painter.setPen(QPen(colour, 0))
+                painter.drawPoints(self.dot_points)
+                painter.setRenderHint(AA, antialiased and not coarse)
             else:
                 self.dots.draw(painter, exposed, lod)
+        if coarse:
+            painter.setRenderHint(AA, True)
         if self.show_terrain:
             for batch in self.marker_dots:
                 batch.draw(painter, exposed, lod)

@@ -21,7 +21,7 @@ from .locator import Locator
 from .manhole_item import ManholeItem, UndergroundZoneItem
 from .model_item import ModelItem
 from .paper_item import PaperItem
-from .sheet_layers import build_layers
+from .sheet_layers import Built, build_layers
 from .wall_items import ApertureItem, WallItem
 
 #: Margin around the sheet, as a fraction of its larger side, so its edge stays visible.
@@ -50,6 +50,8 @@ class SheetScene(QGraphicsScene):
         self._hex_item: HexGridItem | None = None
         #: items drawing model objects, removed and redrawn on every change
         self._model_items: list[QGraphicsItem] = []
+        #: the batched layers drawing them, each kept while its parts stay the same
+        self._layers: Built = {}
         #: the model items that paint themselves: the selected ones
         self._painted: set[ModelItem] = set()
         self.selectionChanged.connect(self._paint_selected)
@@ -121,10 +123,12 @@ class SheetScene(QGraphicsScene):
             self._hex_item = None
             self._terrain_key = None
             self._base_key = base_key
+            self._drop_layers()
             self.background_error = ""
             if sheet is not None:
                 self._add_base(sheet, base_dir)
         if sheet is None:
+            self._drop_layers()
             self.locator = self.grid = None
             self.setSceneRect(QRectF())
             return
@@ -135,6 +139,11 @@ class SheetScene(QGraphicsScene):
         self.locator = Locator(sheet)
         self.grid = self.locator.grid
         self._add_model_items(sheet)
+
+    def _drop_layers(self) -> None:
+        for _, item in self._layers.values():
+            self.removeItem(item)
+        self._layers = {}
 
     def _add_base(self, sheet: MapSheet, base_dir: Path | None) -> None:
         metrics = style.Metrics(sheet.grid.size)
@@ -176,9 +185,15 @@ class SheetScene(QGraphicsScene):
         for z, uzone in enumerate(sheet.underground_zones):
             items.append(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
         # the drawing: a few batched layers; the items draw nothing unless selected
-        for layer in build_layers(items, sheet.grid.size):
-            self.addItem(layer)
-            self._model_items.append(layer)
+        layers = build_layers(items, sheet.grid.size, self._layers)
+        kept = {id(item) for _, item in layers.values()}
+        for _, item in self._layers.values():
+            if id(item) not in kept:
+                self.removeItem(item)
+        for _, item in layers.values():
+            if item.scene() is not self:
+                self.addItem(item)
+        self._layers = layers
         for item in items:
             self.addItem(item)
             self._model_items.append(item)

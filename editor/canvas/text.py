@@ -52,7 +52,9 @@ def _halo_outline(text: str, height: float, bold: bool, width: float) -> QPainte
     stroker = QPainterPathStroker()
     stroker.setWidth(width)
     stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return stroker.createStroke(text_path(text, height, (0.0, 0.0), bold=bold))
+    # the stroke is a pile of overlapping pieces (a quad per segment, a disc per join):
+    # their union has a quarter of the vertices, and filling it is three times faster
+    return stroker.createStroke(text_path(text, height, (0.0, 0.0), bold=bold)).simplified()
 
 
 def text_halo(
