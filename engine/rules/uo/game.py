@@ -12,6 +12,7 @@ from ...lint.context import Workspace
 from ...lint.runner import validate_paths
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, UnitCard
 from ...model.scenario import Entry, Quality, Scenario, Side
+from ...model.sheet import MapSheet
 
 
 class GameSetupError(Exception):
@@ -68,8 +69,16 @@ class Game:
     """A scenario ready to play: validated, battlefield compiled, blocks resolved to their
     unit card profiles."""
 
-    def __init__(self, scenario: Scenario, battlefield: Battlefield, cards: dict[str, UnitCard]):
+    def __init__(
+        self,
+        scenario: Scenario,
+        battlefield: Battlefield,
+        cards: dict[str, UnitCard],
+        insert_known_by: dict[str, frozenset[Side]] | None = None,
+    ):
         self.scenario = scenario
+        #: underground insert id -> the sides that have its map (8.1.10)
+        self.insert_known_by = insert_known_by or {}
         self.battlefield = battlefield
         self.cards = cards
         self.blocks: dict[str, BlockInfo] = {}
@@ -124,11 +133,16 @@ class Game:
             library = workspace.load(path.parent / rel).model
             if isinstance(library, CardLibrary):
                 cards.update({c.id: c for c in library.unit_cards})
+        known: dict[str, frozenset[Side]] = {}
+        for insert in doc.model.map.underground:
+            sheet = workspace.load(path.parent / insert.file).model
+            if isinstance(sheet, MapSheet):
+                known[sheet.id] = frozenset(insert.known_by)
         try:
             battlefield = compile_file(path)
         except CompileError as exc:
             raise GameSetupError(exc.problems) from None
-        return cls(doc.model, battlefield, cards)
+        return cls(doc.model, battlefield, cards, known)
 
     def side_forces(self, side: Side) -> list[ForceInfo]:
         return [f for f in self.forces.values() if f.side == side]

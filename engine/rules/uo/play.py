@@ -190,6 +190,55 @@ class Play:
                 return 7
         return 5
 
+    def observation(self, side: Side) -> dict[str, Any]:
+        """What `side` knows (4.3.2.2, fog of war): its own blocks in full; enemy blocks on
+        the map as upright blocks at their locations, with what they are only once revealed;
+        enemy blocks off the map (mounted, reinforcements to come) not at all. An enemy in an
+        underground insert `side` does not have is not shown (8.1.10)."""
+        g, s = self.game, self.state
+        blocks: dict[str, dict[str, Any]] = {}
+        for bid, b in s.blocks.items():
+            info = g.blocks[bid]
+            if info.side == side:
+                blocks[bid] = {
+                    "side": side.value,
+                    "type": info.type.value,
+                    "location": b.location,
+                    "losses": b.losses,
+                    "revealed": b.revealed,
+                    "activated": b.activated,
+                    "reaction": b.reaction,
+                    "completed": b.completed,
+                    "mounted_in": b.mounted_in,
+                    "eliminated": b.eliminated,
+                }
+            elif b.on_map and b.location and self._visible_layer(side, b.location):
+                seen: dict[str, Any] = {
+                    "side": info.side.value,
+                    "location": b.location,
+                    "revealed": b.revealed,
+                }
+                if b.revealed:
+                    seen.update(type=info.type.value, losses=b.losses)
+                # hidden enemy blocks are anonymous: their ids would tell what they are (two
+                # may share a location while one passes over the other, 8.1.1)
+                key = bid if b.revealed else f"hidden@{b.location}"
+                while key in blocks:
+                    key += "+"
+                blocks[key] = seen
+        return {
+            "turn": s.turn,
+            "phase": s.phase.value,
+            "active": s.active.value,
+            "initiative": s.initiative.value,
+            "impulse": None if s.impulse is None else {"force": s.impulse.force, "limit": s.impulse.limit},
+            "blocks": blocks,
+        }
+
+    def _visible_layer(self, side: Side, location: str) -> bool:
+        layer = self.game.battlefield.location(location).layer
+        return layer == "surface" or side in self.game.insert_known_by.get(layer, frozenset())
+
     def legal_actions(self) -> list[Action]:
         s = self.state
         if s.phase == Phase.over:

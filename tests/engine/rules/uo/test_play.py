@@ -212,3 +212,40 @@ def test_an_invalid_scenario_is_refused_with_located_problems(tmp_path: Path) ->
     with pytest.raises(GameSetupError) as info:
         Game.load(bad)
     assert any(p.code == "L301" and p.line > 1 for p in info.value.problems)
+
+
+def test_4_3_2_2_observation_hides_what_hidden_enemy_blocks_are(game: Game) -> None:
+    play = deployed(game)
+    s = play.state
+    green_view = play.observation(Side.green)
+    own = {bid for bid, b in game.blocks.items() if b.side == Side.green}
+    assert own <= set(green_view["blocks"])
+    assert all(green_view["blocks"][bid]["type"] for bid in own)
+    for bid, info in game.blocks.items():
+        block = s.blocks[bid]
+        if info.side != Side.red or not block.on_map:
+            continue
+        layer = game.battlefield.location(block.location).layer
+        if block.revealed:
+            assert green_view["blocks"][bid]["type"] == info.type.value
+        elif layer == "surface":
+            # an upright block: seen where it stands, not what it is, nor its id
+            assert bid not in green_view["blocks"]
+            assert green_view["blocks"][f"hidden@{block.location}"] == {
+                "side": "red",
+                "location": block.location,
+                "revealed": False,
+            }
+
+
+def test_8_1_10_enemies_in_an_insert_the_side_lacks_are_not_shown(game: Game) -> None:
+    play = deployed(game)
+    (insert_id, known_by), *_ = game.insert_known_by.items()
+    blind = next(side for side in Side if side not in known_by)
+    seer = next(iter(known_by))
+    block = next(b for b in game.blocks.values() if b.side == seer and not b.vehicle)
+    underground = next(loc.id for loc in game.battlefield.locations if loc.layer == insert_id)
+    play.state.blocks[block.id].location = underground
+    play.state.blocks[block.id].revealed = True
+    assert all(v["location"] != underground for v in play.observation(blind)["blocks"].values())
+    assert play.observation(seer)["blocks"][block.id]["location"] == underground
