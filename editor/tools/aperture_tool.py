@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 from engine.geometry.polygons import bearing, contains_point, strictly_inside
 from engine.model.sheet import Aperture, ApertureKind, FireArc, MapSheet, WallKind
 
-from ..commands import AddObjects
 from .base import Tool, ToolEvent
 from .geometry import Pt, nearest_on_path, normal_sides, rounded
 from .ids import APERTURE_PREFIX, next_ident
@@ -142,10 +141,7 @@ class ApertureTool(Tool):
         )
         pointer = f"/walls/{w}/apertures/{len(wall.apertures)}"
         where = f" into {interior}" if interior else ""
-        self.ctx.push(
-            AddObjects(self.ctx.document, f"Add {kind.value} {aperture.id}{where}", [(pointer, aperture)])
-        )
-        self.ctx.select([pointer])
+        self.ctx.add(f"Add {kind.value} {aperture.id}{where}", pointer, aperture)
 
     def cancel(self) -> None:
         self.marker.clear()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from engine.model.sheet import MapSheet
 
+from ..commands import AddObjects
 from .geometry import Pt
 from .snapping import Snap, Snapper
 
@@ -108,6 +109,11 @@ class ToolContext(QObject):
         doc = self.document
         if doc is not None:
             doc.undo_stack.push(command)
+
+    def add(self, text: str, pointer: str, obj: object) -> None:
+        """Add one model object at `pointer` as one undo entry, and select it."""
+        self.push(AddObjects(self.document, text, [(pointer, obj)]))
+        self.select([pointer])
 
     def selected(self) -> list[str]:
         return self.scene.selected_pointers()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine.model.sheet import Building, Room, Zone
 
-from ..commands import AddObjects
 from .drawing_tools import PointsTool, within
 from .geometry import Pt
 from .ids import next_building_id, next_interior_ids
@@ -22,8 +21,7 @@ class BuildingTool(PointsTool):
         assert sheet is not None
         building = Building(id=next_building_id(sheet), outline=points)
         pointer = f"/buildings/{len(sheet.buildings)}"
-        self.ctx.push(AddObjects(self.ctx.document, f"Add building {building.id}", [(pointer, building)]))
-        self.ctx.select([pointer])
+        self.ctx.add(f"Add building {building.id}", pointer, building)
         return ""
 
 
@@ -40,8 +38,7 @@ class RoomTool(PointsTool):
             if within(points, building.outline):
                 room = Room(id=next_interior_ids(building)[0], outline=points)
                 pointer = f"/buildings/{b}/rooms/{len(building.rooms)}"
-                self.ctx.push(AddObjects(self.ctx.document, f"Add room {room.id}", [(pointer, room)]))
-                self.ctx.select([pointer])
+                self.ctx.add(f"Add room {room.id}", pointer, room)
                 return ""
         return "draw the room inside a building's outline"
 
@@ -60,7 +57,6 @@ class ZoneTool(PointsTool):
                 if within(points, room.outline):
                     zone = Zone(id=next_interior_ids(building)[0], outline=points)
                     pointer = f"/buildings/{b}/rooms/{r}/zones/{len(room.zones)}"
-                    self.ctx.push(AddObjects(self.ctx.document, f"Add zone {zone.id}", [(pointer, zone)]))
-                    self.ctx.select([pointer])
+                    self.ctx.add(f"Add zone {zone.id}", pointer, zone)
                     return ""
         return "draw the zone inside a room's outline"

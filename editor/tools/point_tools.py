@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 from engine.geometry.polygons import bearing, contains_point, dist
 from engine.model.sheet import Manhole, RoofAccess
 
-from ..commands import AddObjects
 from .base import DRAG_PIXELS, Tool, ToolEvent
 from .geometry import Pt, rounded
 from .ids import next_ident
@@ -63,12 +62,7 @@ class RoofAccessTool(Tool):
         building = sheet.buildings[b]
         pointer = f"/buildings/{b}/roof_accesses/{len(building.roof_accesses)}"
         self.cancel()
-        self.ctx.push(
-            AddObjects(
-                self.ctx.document, f"Add roof access {access.id} to {building.id}", [(pointer, access)]
-            )
-        )
-        self.ctx.select([pointer])
+        self.ctx.add(f"Add roof access {access.id} to {building.id}", pointer, access)
 
     def cancel(self) -> None:
         self.start = None
@@ -129,7 +123,4 @@ class ManholeTool(Tool):
             dummy=self.dummy_box.isChecked(),
         )
         pointer = f"/manholes/{len(sheet.manholes)}"
-        self.ctx.push(
-            AddObjects(self.ctx.document, f"Add manhole {manhole.id} in {label}", [(pointer, manhole)])
-        )
-        self.ctx.select([pointer])
+        self.ctx.add(f"Add manhole {manhole.id} in {label}", pointer, manhole)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.geometry.polygons import centroid
 from engine.model.sheet import Building, MapSheet, Wall, WallKind, Zone
 
-from ..commands import AddObjects, SplitRoom
+from ..commands import SplitRoom
 from .drawing_tools import PointsTool
 from .geometry import Pt, rounded, split_polygon
 from .ids import next_ident, next_interior_ids
@@ -52,8 +52,7 @@ class WallTool(PointsTool):
                 self.ctx.select([pointer])
                 return ""
         text = f"Add {self.what} {wall.id}"
-        self.ctx.push(AddObjects(self.ctx.document, text, [(pointer, wall)]))
-        self.ctx.select([pointer])
+        self.ctx.add(text, pointer, wall)
         return ""
 
     def _split(self, sheet: MapSheet, wall: Wall, wall_pointer: str) -> SplitRoom | None:

@@ -198,6 +198,8 @@ class _Builder:
         if key in self.pairs or src == dst:
             return
         self.pairs.add(key)
+        # a ladder changes only outer walls and roofs (8.1.6, 8.1.7): elsewhere it costs as on foot
+        kw.setdefault("foot_ladder", kw.get("foot"))
         self.steps.append(Step(src=src, dst=dst, kind=kind, **kw))  # type: ignore[arg-type]
 
     def add_sheet(self, sheet: MapSheet, place: Placement) -> None:
@@ -352,7 +354,6 @@ class _Builder:
                                     StepKind.hex,
                                     ep=enter.ep,
                                     foot=enter.foot,
-                                    foot_ladder=enter.foot,
                                     vehicle=enter.vehicle,
                                     rule="8.1.2",
                                 )
@@ -385,7 +386,6 @@ class _Builder:
                             kind,
                             ep=cost.ep + wall.ep,
                             foot=foot,
-                            foot_ladder=foot,
                             vehicle=foot if enterable else cost.vehicle,
                             rule=rule,
                         )
@@ -450,7 +450,6 @@ class _Builder:
                             StepKind.aperture,
                             ep=1 + cost.ep,
                             foot=cost.foot,
-                            foot_ladder=cost.foot,
                             vehicle=vehicle,
                             aperture=ap.id,
                             breach=ap.kind == ApertureKind.breach,
@@ -479,7 +478,6 @@ class _Builder:
                                 StepKind.aperture,
                                 ep=chart.hexes[y.terrain or Terrain.clear].ep + cost.ep,
                                 foot=cost.foot,
-                                foot_ladder=cost.foot,
                                 vehicle=cost.vehicle,
                                 aperture=ap.id,
                                 breach=ap.kind == ApertureKind.breach,
@@ -501,7 +499,6 @@ class _Builder:
                             StepKind.stairs,
                             ep=chart.roof.ep,
                             foot=chart.roofs.stairs,
-                            foot_ladder=chart.roofs.stairs,
                             rule="8.1.8",
                         )
                         self.add_step(
@@ -510,7 +507,6 @@ class _Builder:
                             StepKind.stairs,
                             ep=chart.room.ep,
                             foot=chart.roofs.stairs,
-                            foot_ladder=chart.roofs.stairs,
                             rule="8.1.8",
                         )
             # from the street with a ladder or over a block (8.1.7)
@@ -545,7 +541,6 @@ class _Builder:
                             StepKind.roof_to_roof,
                             ep=chart.roofs.ep,
                             foot=chart.roofs.roof_to_roof,
-                            foot_ladder=chart.roofs.roof_to_roof,
                             rule="8.1.9",
                         )
                     else:
@@ -562,7 +557,6 @@ class _Builder:
                         StepKind.manhole,
                         ep=chart.manhole.ep,
                         foot=chart.manhole.foot,
-                        foot_ladder=chart.manhole.foot,
                         rule="8.1.10",
                     )
         for u_index, surface_id in sewer_links:
@@ -578,7 +572,6 @@ class _Builder:
                     StepKind.sewer,
                     ep=enter.ep,
                     foot=enter.foot,
-                    foot_ladder=enter.foot,
                     rule="5.1.6",
                 )
 

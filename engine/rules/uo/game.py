@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...battlefield import Battlefield, CompileError, compile_file
+from ...battlefield import Battlefield, Placement, compile_sheets
 from ...io.problems import Problem, Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
@@ -133,15 +133,20 @@ class Game:
             library = workspace.load(path.parent / rel).model
             if isinstance(library, CardLibrary):
                 cards.update({c.id: c for c in library.unit_cards})
+        # compile from the documents validation already loaded: every file is read once
+        sheets = []
+        for placement in doc.model.map.sheets:
+            sheet = workspace.load(path.parent / placement.file).model
+            assert isinstance(sheet, MapSheet)  # validated above
+            sheets.append((sheet, Placement(placement.position, placement.rotation)))
+        inserts = []
         known: dict[str, frozenset[Side]] = {}
         for insert in doc.model.map.underground:
             sheet = workspace.load(path.parent / insert.file).model
-            if isinstance(sheet, MapSheet):
-                known[sheet.id] = frozenset(insert.known_by)
-        try:
-            battlefield = compile_file(path)
-        except CompileError as exc:
-            raise GameSetupError(exc.problems) from None
+            assert isinstance(sheet, MapSheet)
+            inserts.append(sheet)
+            known[sheet.id] = frozenset(insert.known_by)
+        battlefield = compile_sheets(sheets, inserts)
         return cls(doc.model, battlefield, cards, known)
 
     def side_forces(self, side: Side) -> list[ForceInfo]:
