@@ -182,6 +182,28 @@ def ep_distance(bf: Battlefield, a: str, b: str) -> int | None:
     return _ep_search(bf, bf.location(a).index, 1 << 30, dst).get(dst)
 
 
+#: the farthest anything in play reaches: the longest weapon range (25 EP) plus the 5 EP a
+#: fire lane's weapons effect runs beyond it (8.2.1.2)
+EP_HORIZON = 30
+
+
+def ep_from(bf: Battlefield, start: str) -> dict[str, int]:
+    """Every location within EP_HORIZON of `start` with its EP distance, computed once per
+    location and kept on the (immutable, shared) battlefield: games ask the same ranges
+    over and over, and a bounded search is much cheaper than an unbounded one."""
+    cache: dict[str, dict[str, int]] = bf.__dict__.setdefault("_ep_from", {})
+    found = cache.get(start)
+    if found is None:
+        found = cache[start] = within_ep(bf, start, EP_HORIZON)
+    return found
+
+
+def ep_within(bf: Battlefield, a: str, b: str, limit: int) -> int | None:
+    """The EP distance from `a` to `b` if it is at most `limit` (<= EP_HORIZON), else None."""
+    d = ep_from(bf, a).get(b)
+    return d if d is not None and d <= limit else None
+
+
 def _ep_search(bf: Battlefield, src: int, limit: int, goal: int | None = None) -> dict[int, int]:
     """Dijkstra over EP. A roof counts its bordering walls for nothing (5.1.7.3), so a path
     that climbs from the ground onto a roof stays on the roofs: effects and ranges never

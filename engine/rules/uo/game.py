@@ -11,8 +11,12 @@ from ...io.problems import Problem, Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, UnitCard
-from ...model.scenario import Entry, Quality, Scenario, Side
+from ...model.scenario import Allotment, Entry, Quality, Scenario, Side
 from ...model.sheet import MapSheet
+
+#: what a dummy block is to the engine: a block with no weapons that any contact, scouting
+#: or fire removes (5.2.1); its type is never shown, hidden or revealed
+DUMMY_PROFILE = BlockProfile(type=BlockType.infantry, name="Dummy", osl_levels=2)
 
 
 class GameSetupError(Exception):
@@ -36,6 +40,7 @@ class BlockInfo:
     start: str | None  # set-up location, if the scenario fixes one
     hidden: bool
     mounted_in: str | None
+    dummy: bool = False  # an environment block that only looks like a unit (5.2.1)
 
     @property
     def type(self) -> BlockType:
@@ -85,11 +90,13 @@ class Game:
         self.forces: dict[str, ForceInfo] = {}
         self.commander: dict[Side, str | None] = {}
         self.command_post: dict[Side, str | None] = {}
+        self.dummy_area: dict[Side, tuple[str, ...]] = {}
         for side in Side:
             setup = getattr(scenario.sides, side.value)
             self.commander[side] = setup.commander
             self.command_post[side] = setup.command_post
             areas = {area.id: tuple(area.locations) for area in setup.deployment}
+            self._add_dummies(side, setup.environment.dummies, areas)
             for force in setup.impulse_forces:
                 self.forces[force.id] = ForceInfo(
                     id=force.id,
@@ -148,6 +155,34 @@ class Game:
             known[sheet.id] = frozenset(insert.known_by)
         battlefield = compile_sheets(sheets, inserts)
         return cls(doc.model, battlefield, cards, known)
+
+    def _add_dummies(self, side: Side, allotment: Allotment, areas: dict[str, tuple[str, ...]]) -> None:
+        """Dummy blocks (5.2.1): those the scenario places, then the rest of the allotment,
+        set up by their player anywhere in the side's deployment areas. They belong to no
+        impulse force, so they are never activated and never move."""
+        anywhere = tuple(dict.fromkeys(loc for locs in areas.values() for loc in locs))
+        self.dummy_area[side] = anywhere
+        for n in range(allotment.count):
+            at = allotment.locations[n] if n < len(allotment.locations) else None
+            if at is None and not anywhere:
+                break  # nowhere to set it up: the allotment cannot be used
+            bid = f"{side.value}-dummy-{n + 1}"
+            self.blocks[bid] = BlockInfo(
+                id=bid,
+                side=side,
+                force="",
+                card="",
+                profile=DUMMY_PROFILE,
+                quality=Quality.veteran,
+                start=at,
+                hidden=True,
+                mounted_in=None,
+                dummy=True,
+            )
+
+    def deployment_area(self, block: str) -> tuple[str, ...]:
+        info = self.blocks[block]
+        return self.dummy_area[info.side] if info.dummy else self.forces[info.force].deployment
 
     def side_forces(self, side: Side) -> list[ForceInfo]:
         return [f for f in self.forces.values() if f.side == side]

@@ -50,6 +50,54 @@ class Activation:
     spent: int = 0
     unseen: bool = True
     path: list[str] = field(default_factory=list)
+    acted_at: int | None = None  # MP spent when it performed its action (8.2), None: no action yet
+
+
+@dataclass
+class Fight:
+    """A fire, an opportunity fire or an assault under way (8.2.7, 8.2.8, 8.3.1), waiting for
+    a decision: the target's side chooses its reaction ("reaction"), then, if the firer's
+    weapon proves inadequate against what the target turns out to be, the firer's side
+    chooses to withdraw or take the losses ("inadequate")."""
+
+    kind: str  # "fire" | "opportunity" | "assault"
+    firer: str
+    weapon: str
+    target: str
+    stage: str = "reaction"
+    reply: str | None = None  # the block firing back: the target itself or a covering block
+    reply_weapon: str | None = None
+
+
+@dataclass
+class Opportunity:
+    """An enemy block has just entered `location` (8.3.1): the other side may scout it, fire
+    on it, or let it go. `scout` is the block that scouted it and must now fire or hold."""
+
+    mover: str
+    location: str
+    scout: str | None = None
+
+
+@dataclass
+class Withdrawal:
+    """A block must choose where to withdraw (8.3.2); `winner` may then advance into the
+    location it left (assault, 8.2.8)."""
+
+    block: str
+    origin: str
+    winner: str | None = None
+
+
+@dataclass
+class AdvanceChoice:
+    """The winner of an assault may occupy the location the loser left (8.2.8, 8.1.14)."""
+
+    block: str
+    location: str
+
+
+Pending = Fight | Opportunity | Withdrawal | AdvanceChoice
 
 
 @dataclass
@@ -64,6 +112,12 @@ class State:
     impulse: Impulse | None = None
     activation: Activation | None = None
     eliminated_leaders: set[str] = field(default_factory=set)  # forces whose leader fell (7.1.1)
+    #: location id -> the side that holds it: a block there, or the last to move through (2.3)
+    control: dict[str, Side] = field(default_factory=dict)
+    wrecks: set[str] = field(default_factory=set)  # locations with a Wreck counter (5.2.4.5)
+    #: decisions waiting, innermost last: an opportunity fire interrupts a move, a withdrawal
+    #: follows a fight (DESIGN.md: reactions are decision points like any other)
+    pending: list[Pending] = field(default_factory=list)
 
     def copy(self) -> State:
         return copy.deepcopy(self)

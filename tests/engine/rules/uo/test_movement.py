@@ -41,6 +41,7 @@ def green_foot(game: Game) -> tuple[str, str]:
         b
         for b in game.blocks.values()
         if b.side == Side.green
+        and not b.dummy
         and b.type == "infantry"
         and game.forces[b.force].entry is None
         and not b.mounted_in
@@ -50,7 +51,7 @@ def green_foot(game: Game) -> tuple[str, str]:
 
 def red_block(game: Game) -> str:
     return next(
-        b.id for b in game.blocks.values() if b.side == Side.red and game.forces[b.force].entry is None
+        b.id for b in game.blocks.values() if b.side == Side.red and not b.dummy and game.forces[b.force].entry is None
     )
 
 

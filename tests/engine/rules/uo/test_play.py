@@ -43,7 +43,7 @@ def test_setup_deploys_each_block_in_its_force_area_one_per_location(game: Game)
     first = play.legal_actions()
     assert first and all(isinstance(a, Deploy) for a in first)
     for action in first:
-        area = game.forces[game.blocks[action.block].force].deployment
+        area = game.deployment_area(action.block)
         assert action.location in area
     play = deployed(game)
     locations = [b.location for b in play.state.blocks.values() if b.on_map]

@@ -1,0 +1,235 @@
+"""The decisions a player makes, as plain frozen values: the log is a list of them.
+
+Enemy blocks are named by their location, never by id: an id would tell a hidden block's
+identity to the side choosing (4.3.2.2). Own blocks are named by id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+class IllegalAction(Exception):
+    """An action `legal_actions()` does not offer, with the reason."""
+
+
+# --- set-up and the sequence of play (3) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """Set up a block the scenario leaves to its player, in its deployment area."""
+
+    block: str
+    location: str
+
+
+@dataclass(frozen=True)
+class StartImpulse:
+    """Activate an impulse force for this impulse (3.2)."""
+
+    force: str
+
+
+@dataclass(frozen=True)
+class EndImpulse:
+    pass
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass the impulse (3.1.3): two passes in a row end the turn."""
+
+
+# --- activating a block (7.1.2, 8) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate a block of the impulse force (7.1.2)."""
+
+    block: str
+
+
+@dataclass(frozen=True)
+class Enter:
+    """Bring a reinforcement block onto the map at one of its entry hexes (7.1.1, 8.1)."""
+
+    block: str
+    location: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the active block into an adjacent location (8.1)."""
+
+    location: str
+
+
+@dataclass(frozen=True)
+class Fire:
+    """The active block fires at the enemy block at `target` with one of its weapons (8.2.7)."""
+
+    target: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Assault:
+    """The active block assaults the enemy block in an adjacent location (8.2.8)."""
+
+    target: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Scout:
+    """The active block scouts the hidden enemy block at `target` (8.2.5)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class EndActivation:
+    pass
+
+
+# --- decisions of the side under fire (8.2.7.3, 8.2.7.4, 8.3.2) ----------------------------
+
+
+@dataclass(frozen=True)
+class ReturnFire:
+    """The targeted block fires back (not an action nor a reaction, 8.2.7.3)."""
+
+    weapon: str
+
+
+@dataclass(frozen=True)
+class CoverFire:
+    """A friendly block within 3 EP of the target fires in its place (8.2.7.3)."""
+
+    block: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """Avoid the fight by a withdrawal (8.3.2); where to comes next (WithdrawTo)."""
+
+
+@dataclass(frozen=True)
+class WithdrawTo:
+    """Where the withdrawing block goes: 2 MP for foot, 4 for vehicles (8.3.2)."""
+
+    location: str
+
+
+@dataclass(frozen=True)
+class TakeLosses:
+    """A block without adequate armament stays and loses 2 OSL, no die rolled (8.2.7.4)."""
+
+
+# --- opportunity fire (8.3.1) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpportunityFire:
+    """Fire on the enemy block that has just entered a location (+2 FP, a reaction)."""
+
+    block: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class OpportunityScout:
+    """Scout the moving block first, without revealing oneself (8.2.5.7, 8.3.1.1)."""
+
+    block: str
+
+
+@dataclass(frozen=True)
+class HoldFire:
+    """Let the moving block go on (or, after scouting it, not fire)."""
+
+
+# --- after an assault (8.2.8) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Advance:
+    """The winner of an assault occupies the location the loser left (free, 8.1.14)."""
+
+
+@dataclass(frozen=True)
+class StayPut:
+    pass
+
+
+Action = (
+    Deploy
+    | StartImpulse
+    | EndImpulse
+    | Pass
+    | Activate
+    | Enter
+    | Move
+    | Fire
+    | Assault
+    | Scout
+    | EndActivation
+    | ReturnFire
+    | CoverFire
+    | Withdraw
+    | WithdrawTo
+    | TakeLosses
+    | OpportunityFire
+    | OpportunityScout
+    | HoldFire
+    | Advance
+    | StayPut
+)
+ACTIONS: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (
+        Deploy,
+        StartImpulse,
+        EndImpulse,
+        Pass,
+        Activate,
+        Enter,
+        Move,
+        Fire,
+        Assault,
+        Scout,
+        EndActivation,
+        ReturnFire,
+        CoverFire,
+        Withdraw,
+        WithdrawTo,
+        TakeLosses,
+        OpportunityFire,
+        OpportunityScout,
+        HoldFire,
+        Advance,
+        StayPut,
+    )
+}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    return {"action": type(action).__name__, **asdict(action)}
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """The action a log entry holds; ValueError names what is wrong with it."""
+    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+        raise ValueError("a log entry needs an 'action' name")
+    cls = ACTIONS.get(data["action"])
+    if cls is None:
+        raise ValueError(f"unknown action '{data['action']}'")
+    fields = {k: v for k, v in data.items() if k not in ("action", "rolls")}
+    try:
+        return cls(**fields)
+    except TypeError as exc:
+        raise ValueError(f"{data['action']}: {exc}") from None
