@@ -1,0 +1,130 @@
+"""Weapons effect on the shooter's own side (8.2.1, 8.2.7.7), on the small map and, for
+the underground echo, on the sample scenario's sewer insert."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.model.cards import BlockType
+from engine.model.scenario import Side
+from engine.rules.uo import effects
+from engine.rules.uo.fight import weapon
+from engine.rules.uo.game import Game
+from engine.rules.uo.invariants import check
+from engine.rules.uo.play import Play
+
+from .small import B, small_game
+
+ROOT = Path(__file__).resolve().parents[4]
+RED_FAR = B("r-far", at="S1410")
+
+
+def play_of(green: list[B], red: list[B] | None = None) -> Play:
+    game = small_game(green=green, red=red or [RED_FAR], leaders=False)
+    return Play(game, 0)
+
+
+def test_8_2_1_2_light_weapons_hit_friendly_foot_blocks_in_the_fire_lane() -> None:
+    play = play_of(
+        [
+            B("g-mg", at="S0802"),
+            B("g-between", at="S0805"),
+            B("g-beyond", at="S0810"),
+            B("g-aside", at="S1005"),
+            B("g-behind", at="S0801"),
+        ],
+        [B("r-target", at="S0808")],
+    )
+    hits = {h.block: h for h in effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0808", False)}
+    assert set(hits) == {"g-between", "g-beyond"}  # on the line, either side of the target
+    assert all(h.osl == 1 and h.zone == "fire lane" for h in hits.values())
+
+
+def test_8_2_1_4_the_fire_lane_stops_at_an_obstacle() -> None:
+    # S0404 is on the line from S1004 through S0804 (row 04), but building 1 hides it
+    play = play_of(
+        [B("g-mg", at="S1004"), B("g-hidden", at="S0404")],
+        [B("r-target", at="S0804")],
+    )
+    assert not play.sees("S1004", "S0404")
+    hits = effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0804", False)
+    assert [h.block for h in hits] == []
+
+
+def test_8_2_1_2_heavy_weapons_hit_around_the_target_soft_2_armour_1() -> None:
+    play = play_of(
+        [
+            B("g-tank", BlockType.mbt, at="S0802"),
+            B("g-foot", at="S0909"),
+            B("g-apc", BlockType.apc, at="S0709"),
+        ],
+        [B("r-target", at="S0809")],
+    )
+    hits = {h.block: h for h in effects.hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", False)}
+    assert hits["g-foot"].osl == 2 and hits["g-foot"].zone == "around the target"
+    assert hits["g-apc"].osl == 1
+
+
+def test_8_2_1_2_heavy_weapons_blast_around_the_firer() -> None:
+    play = play_of(
+        [B("g-atgm", BlockType.support_weapons, at="S0502"), B("g-next", at="S0503"), B("g-far", at="S0510")],
+        [B("r-target", BlockType.mbt, at="S1202")],
+    )
+    hits = {h.block: h for h in effects.hits(play, "g-atgm", weapon(play, "g-atgm", "atgm"), "S1202", False)}
+    assert hits["g-next"].osl == 1 and hits["g-next"].zone == "around the firer"
+    assert "g-far" not in hits
+
+
+def test_8_2_1_3_hit_blocks_are_activated_and_armour_keeps_its_operational_level() -> None:
+    play = play_of(
+        [
+            B("g-tank", BlockType.mbt, at="S0802"),
+            B("g-apc", BlockType.apc, at="S0709"),
+            B("g-foot", at="S0909"),
+        ],
+        [B("r-target", at="S0809")],
+    )
+    play.state.blocks["g-apc"].losses = 1
+    play.state.blocks["g-foot"].losses = 1
+    effects.apply(play, "g-tank", "gun", "S0809")
+    apc, foot = play.state.blocks["g-apc"], play.state.blocks["g-foot"]
+    assert apc.losses == 1 and apc.on_map and apc.activated  # never below operational
+    assert foot.eliminated  # 1 + 2 OSL: beyond its last level (4.3.2.1)
+    check(play)
+
+
+def test_8_2_1_3_a_block_that_reacted_and_is_hit_is_completed() -> None:
+    play = play_of([B("g-mg", at="S0802"), B("g-between", at="S0805")], [B("r-target", at="S0808")])
+    play.state.blocks["g-between"].reaction = True
+    effects.apply(play, "g-mg", "mg", "S0808")
+    b = play.state.blocks["g-between"]
+    assert b.completed and not b.reaction and b.losses == 1
+
+
+def test_8_2_8_vehicles_in_an_assault_cause_no_weapons_effect() -> None:
+    play = play_of(
+        [B("g-tank", BlockType.mbt, at="S0808"), B("g-foot", at="S0909")], [B("r-target", at="S0809")]
+    )
+    assert effects.hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", True) == []
+
+
+@pytest.fixture(scope="module")
+def sample() -> Game:
+    return Game.load(ROOT / "scenarios" / "harbour-crossing.yaml")
+
+
+def test_8_2_1_4_light_weapons_echo_underground_within_2_ep(sample: Game) -> None:
+    play = Play(sample, 0)
+    red = [b.id for b in sample.blocks.values() if b.side == Side.red and not b.dummy and not b.vehicle]
+    shooter, near, far = red[:3]
+    for b in play.state.blocks.values():
+        b.location = None
+    play.state.blocks[shooter].location = "U0304"
+    play.state.blocks[near].location = "U0104"  # 2 EP away, off the line of fire
+    play.state.blocks[far].location = "U0604"  # 3 EP
+    light = next(w for w in sample.blocks[shooter].profile.weapons if w.area_of_effect.effect == "light")
+    hits = {h.block: h for h in effects.hits(play, shooter, light, "U0302", False)}
+    assert near in hits and hits[near].zone == "echo underground" and hits[near].osl == 1
+    assert far not in hits
