@@ -84,17 +84,20 @@ def max_range(w: Weapon) -> int:
     return 1 if last == 0 else 5 * last
 
 
-def hits(play: Play, shooter: str, w: Weapon, target_location: str, assault: bool) -> list[Hit]:
+def hits(
+    play: Play, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+) -> list[Hit]:
     """The friendly blocks a shot from `shooter` at `target_location` reaches, with the OSL
-    each loses (the worst zone it stands in; zones do not add up)."""
+    each loses (the worst zone it stands in; zones do not add up). `origin`: where the
+    shooter fired from, if it has since left (eliminated in the same exchange)."""
     g, s = play.game, play.state
     info = g.blocks[shooter]
     if assault and info.vehicle:
         return []  # 8.2.8: vehicles overrun or ram, they do not fire
     t = table()
     bf = g.battlefield
-    here = s.blocks[shooter].location or ""
-    origin, aim = bf.location(here), bf.location(target_location)
+    here = origin or s.blocks[shooter].location or ""
+    start, aim = bf.location(here), bf.location(target_location)
     heavy = w.area_of_effect.effect == EffectClass.heavy
     losses = t.losses
     lane_reach = max_range(w) + t.lane_beyond_range
@@ -116,9 +119,9 @@ def hits(play: Play, shooter: str, w: Weapon, target_location: str, assault: boo
                 play.ep(target_location, where.id, w.area_of_effect.around_target) is not None
             ):
                 found.append((losses.heavy.around_target.of(protection), "around the target"))
-        elif origin.kind == LocKind.underground and play.ep(here, where.id, t.underground_echo) is not None:
+        elif start.kind == LocKind.underground and play.ep(here, where.id, t.underground_echo) is not None:
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
-        if in_lane(play, origin.id, aim.id, where.id, lane_reach):
+        if in_lane(play, start.id, aim.id, where.id, lane_reach):
             lane = losses.heavy.lane if heavy else losses.light.lane
             found.append((lane.of(protection), "fire lane"))
         osl, zone = max(found, default=(0, ""))
@@ -148,14 +151,21 @@ def in_lane(play: Play, origin: str, aim: str, spot: str, reach: int) -> bool:
     return play.ep(origin, spot, reach) is not None and play.sees(origin, spot)
 
 
-def apply(play: Play, shooter: str, weapon_id: str, target_location: str, assault: bool = False) -> list[Hit]:
+def apply(
+    play: Play,
+    shooter: str,
+    weapon_id: str,
+    target_location: str,
+    assault: bool = False,
+    origin: str | None = None,
+) -> list[Hit]:
     """Apply the weapons effect of a shot: losses, and an Activated marker on every block
     hit (8.2.1.3, and the card: "activates the block"). An armoured or MBT block never
     goes below its operational level this way (8.2.1.3)."""
     from .fight import eliminate, weapon
 
     s = play.state
-    found = hits(play, shooter, weapon(play, shooter, weapon_id), target_location, assault)
+    found = hits(play, shooter, weapon(play, shooter, weapon_id), target_location, assault, origin)
     for hit in found:
         b = s.blocks[hit.block]
         info = play.game.blocks[hit.block]

@@ -13,12 +13,13 @@ A fight is a short sequence of decisions held in `state.pending`:
    modifiers, the combat results table, losses by quality, +1 OSL for an elimination,
    wrecks (8.2.7.5-8.2.7.6); an assault's loser withdraws and the winner may advance (8.2.8).
 
-Every number comes from the aid card's tables (`tables.py`, `data/combat.yaml`).
-The weapons effect on friendly blocks (8.2.1, 8.2.7.7) is not applied yet: see docs/rules.md.
+Every number comes from the aid card's tables (`tables.py`, `data/combat.yaml`); the
+weapons effect on the shooters' own sides is `effects.py` (8.2.1, 8.2.7.7).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from typing import TYPE_CHECKING, Literal
 
@@ -26,7 +27,7 @@ from ...battlefield import LocKind, StepKind
 from ...battlefield.movement import step_cost
 from ...model.cards import VEHICLE_TYPES, BlockType, Protection, TargetCapability, Weapon
 from ...model.scenario import Quality, Side
-from . import tables
+from . import effects, tables
 from .actions import (
     Action,
     Advance,
@@ -229,6 +230,8 @@ def declare(play: Play, kind: str, firer: str, target: str, weapon_id: str) -> N
     s.blocks[firer].revealed = True
     here, there = s.blocks[firer].location or "", s.blocks[target].location or ""
     if kind != "assault" and not play.sees(here, there):
+        # 8.2.7.2: no fire, but its weapons effect still falls on friends in range
+        effects.apply(play, firer, weapon_id, there)
         if s.activation is not None and s.activation.block == firer:
             play.end_activation()
         return
@@ -347,14 +350,16 @@ def apply_pending(play: Play, action: Action) -> None:
     elif isinstance(p, Opportunity):
         if isinstance(action, OpportunityScout):
             play.reveal(p.mover)  # 8.2.5.7: without revealing the scout
+            # 8.3.1.1: it may still fire, so its marker comes with the fire or the hold
             p.scout = action.block
-            mark_reaction(play, action.block)  # a reaction whatever it does next
         elif isinstance(action, OpportunityFire):
             s.pending.pop()
             mark_reaction(play, action.block)
             declare(play, "opportunity", action.block, p.mover, action.weapon)
         else:
             s.pending.pop()
+            if p.scout is not None:
+                mark_reaction(play, p.scout)  # 8.3.1.2: a reaction even without firing
     elif isinstance(p, Withdrawal):
         assert isinstance(action, WithdrawTo)
         s.pending.pop()
@@ -372,8 +377,13 @@ def _apply_fight(play: Play, p: Fight, action: Action) -> None:
     s = play.state
     if p.stage == "inadequate":
         s.pending.pop()
+        if p.reply is not None and p.reply_weapon is not None:  # the reply was fired (8.2.7.3)
+            effects.apply(
+                play, p.reply, p.reply_weapon, s.blocks[p.firer].location or "", p.kind == "assault"
+            )
         if isinstance(action, Withdraw):
-            start_withdrawal(play, p.firer, credit=p.reply)
+            # 8.2.8: the other block of an assault may advance into the place left
+            start_withdrawal(play, p.firer, credit=p.reply, winner=p.reply if p.kind == "assault" else None)
         else:
             lose(play, p.firer, tables.INADEQUATE_LOSS, by=p.reply, quality=False)
             after_fight(play)
@@ -389,8 +399,12 @@ def _apply_fight(play: Play, p: Fight, action: Action) -> None:
             p.stage = "inadequate"  # the target turned out to be beyond the firer's weapon
         return
     s.pending.pop()
+    # the firer's weapons effect applies though the target withdraws or cannot reply
+    # (8.2.7.3, 8.2.7.4)
+    effects.apply(play, p.firer, p.weapon, s.blocks[p.target].location or "", p.kind == "assault")
     if isinstance(action, Withdraw):
-        start_withdrawal(play, p.target, credit=p.firer)  # no die for the firer (8.2.7.3)
+        # no die for the firer (8.2.7.3); after an assault it may advance (8.2.8)
+        start_withdrawal(play, p.target, credit=p.firer, winner=p.firer if p.kind == "assault" else None)
     else:
         lose(play, p.target, tables.INADEQUATE_LOSS, by=p.firer, quality=False)
         after_fight(play)
@@ -434,7 +448,21 @@ def modifiers(play: Play, block: str, opponent: str, opportunity: bool) -> int:
 
 
 def resolve(play: Play, p: Fight) -> None:
-    """8.2.7.5-8.2.7.6, 8.2.8: simultaneous resolution."""
+    """8.2.7.5-8.2.7.6, 8.2.8: simultaneous resolution, then each side applies its own
+    weapons effect (8.2.7.7), from where each block fired."""
+    s = play.state
+    assert p.reply is not None and p.reply_weapon is not None
+    firer_loc = s.blocks[p.firer].location or ""
+    target_loc = s.blocks[p.target].location or ""
+    reply_loc = s.blocks[p.reply].location or ""
+    _resolve(play, p)
+    assault = p.kind == "assault"
+    effects.apply(play, p.firer, p.weapon, target_loc, assault, origin=firer_loc)
+    effects.apply(play, p.reply, p.reply_weapon, firer_loc, assault, origin=reply_loc)
+    after_fight(play)
+
+
+def _resolve(play: Play, p: Fight) -> None:
     g, s = play.game, play.state
     assert p.reply is not None and p.reply_weapon is not None
     assault = p.kind == "assault"
@@ -467,6 +495,10 @@ def resolve(play: Play, p: Fight) -> None:
         assault=assault,
         sniper_long=sniper_long(play, p.reply, p.firer, ep_d),
     )
+    # 8.2.7.4: a sniper cannot bring an MBT below its operational level, so its
+    # "destruction" only wins the fight (`lose` caps the losses)
+    crit_a = _sniper_spares_mbt(play, p.firer, p.target, crit_a)
+    crit_d = _sniper_spares_mbt(play, p.reply, p.firer, crit_d)
     fp_a += crit_a.fp
     fp_d += crit_d.fp
     if crit_a.destroys or crit_d.destroys:  # applied at once, simultaneously (8.2.7.5)
@@ -505,6 +537,17 @@ def resolve(play: Play, p: Fight) -> None:
         if not s.blocks[loser].on_map:
             offer_advance(play, winner, loser_loc)
     after_fight(play)
+
+
+def _sniper_spares_mbt(play: Play, shooter: str, target: str, crit: tables.Critical) -> tables.Critical:
+    g = play.game
+    if (
+        crit.destroys
+        and g.blocks[shooter].type == BlockType.sniper
+        and g.blocks[target].type == BlockType.mbt
+    ):
+        return dataclasses.replace(crit, destroys=False)  # 8.2.7.4
+    return crit
 
 
 def sniper_long(play: Play, shooter: str, target: str, ep: int) -> bool:
@@ -623,15 +666,18 @@ def withdrawal_options(play: Play, block: str) -> list[str]:
     return sorted(bf.locations[i].id for i in best if i != start and bf.locations[i].id not in taken)
 
 
-def start_withdrawal(play: Play, block: str, credit: str | None) -> None:
+def start_withdrawal(play: Play, block: str, credit: str | None, winner: str | None = None) -> None:
     """8.3.2: roll on the withdrawal table (losses not changed by quality, as the raw card
-    says), then the block's side picks where it goes. A Reaction (or Completed) marker."""
+    says), then the block's side picks where it goes. A Reaction (or Completed) marker.
+    `winner`: the other block of an assault, which may then take the place (8.2.8)."""
     s = play.state
     origin = s.blocks[block].location or ""
     mark_reaction(play, block)
     lose(play, block, tables.withdrawal_loss(play.roll()), by=credit, quality=False)
     if s.blocks[block].on_map:
-        s.pending.append(Withdrawal(block, origin))
+        s.pending.append(Withdrawal(block, origin, winner=winner))
+    elif winner is not None:
+        offer_advance(play, winner, origin)  # 8.2.8: withdrew or destroyed, the place is free
     after_fight(play)
 
 

@@ -51,7 +51,9 @@ def green_foot(game: Game) -> tuple[str, str]:
 
 def red_block(game: Game) -> str:
     return next(
-        b.id for b in game.blocks.values() if b.side == Side.red and not b.dummy and game.forces[b.force].entry is None
+        b.id
+        for b in game.blocks.values()
+        if b.side == Side.red and not b.dummy and game.forces[b.force].entry is None
     )
 
 

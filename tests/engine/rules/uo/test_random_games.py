@@ -60,6 +60,15 @@ def test_1000_seeded_random_games_keep_every_invariant() -> None:
     assert not failures, f"{len(failures)} games failed; first:\n{failures[0]}"
     # the games exercised the rule set, not only moves (random blocks seldom end up next to
     # an enemy across the canal: assaults are exercised by the bots' games, test_golden.py)
-    for name in ("Move", "Fire", "ReturnFire", "CoverFire", "Withdraw", "OpportunityFire", "Scout", "TakeLosses"):
+    for name in (
+        "Move",
+        "Fire",
+        "ReturnFire",
+        "CoverFire",
+        "Withdraw",
+        "OpportunityFire",
+        "Scout",
+        "TakeLosses",
+    ):
         assert kinds.get(name, 0) > 0, f"no {name} in {GAMES} random games: {kinds}"
     assert sum(r[2] for r in results) > GAMES * 100
