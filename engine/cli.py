@@ -132,6 +132,187 @@ def cmd_edit(args: argparse.Namespace) -> int:
     return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)
 
 
+# --- uo play / uo replay ------------------------------------------------------------------
+
+
+def _load_game(path: str | Path) -> object | None:
+    """The scenario ready to play, or None after printing its located problems."""
+    from .rules.uo.game import Game, GameSetupError
+
+    try:
+        return Game.load(path)
+    except GameSetupError as exc:
+        for problem in exc.problems:
+            print(problem.format(), file=sys.stderr)
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(problem.format(), file=sys.stderr)
+    return None
+
+
+def _outcome(game: object, play: object) -> tuple[dict[str, int] | None, str | None, str | None]:
+    """(points per side, winner, level) from victory.score, or Nones if it is not there."""
+    try:
+        from .rules.uo.victory import score
+    except ImportError:
+        return None, None, None
+    result = score(game, play.state)  # type: ignore[arg-type, attr-defined]
+    points = {side.value: n for side, n in result.points.items()}
+    return points, (result.winner.value if result.winner else None), result.level
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import time
+
+    from .bots.runner import GameTooLong, dump_log, log_document, make_bot, play_game
+    from .model.scenario import Side
+
+    if args.games < 1:
+        print("uo play: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.log and args.games > 1:
+        print("uo play: --log writes one game: leave out --games", file=sys.stderr)
+        return 2
+    game = _load_game(args.scenario)
+    if game is None:
+        return 2
+    name = game.scenario.id  # type: ignore[attr-defined]
+    check = None
+    if args.check:
+        from .rules.uo import invariants
+
+        check = invariants.check
+    wins: dict[str, int] = {"green": 0, "red": 0, "undecided": 0}
+    actions = turns = 0
+    started = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.games):
+        green, red = make_bot(args.green, seed, Side.green), make_bot(args.red, seed, Side.red)
+        try:
+            play = play_game(game, green, red, seed, check=check)  # type: ignore[arg-type]
+        except GameTooLong as exc:
+            print(f"uo play: {exc}", file=sys.stderr)
+            return 1
+        except AssertionError as exc:  # a broken invariant (--check)
+            print(f"uo play: seed {seed}: {exc}", file=sys.stderr)
+            return 1
+        points, winner, level = _outcome(game, play)
+        wins[winner or "undecided"] += 1
+        actions += len(play.log)
+        turns += play.state.turn
+        if args.games == 1:
+            print(f"{name}, seed {seed}: green {args.green} vs red {args.red}")
+            print(f"game over after turn {play.state.turn}: {len(play.log)} actions")
+            if points is None:
+                print("points: victory is not scored yet")
+            else:
+                print(f"points: green {points['green']}, red {points['red']}")
+            print(f"result: {winner} wins ({level})" if winner else "result: undecided")
+            if args.log:
+                out = Path(args.log)
+                doc = log_document(play, args.scenario, args.green, args.red, log_path=out)
+                try:
+                    out.write_text(dump_log(doc), encoding="utf-8")
+                except OSError as exc:
+                    print(f"{out}: cannot write the log: {exc.strerror or exc}", file=sys.stderr)
+                    return 2
+                print(f"log: {out}")
+    if args.games > 1:
+        elapsed = time.perf_counter() - started
+        last = args.seed + args.games - 1
+        print(f"{name}: green {args.green} vs red {args.red}, {args.games} games (seeds {args.seed}-{last})")
+        print(f"wins: green {wins['green']}, red {wins['red']}, undecided {wins['undecided']}")
+        print(f"average length: {actions / args.games:.0f} actions, {turns / args.games:.1f} turns")
+        print(f"speed: {args.games / elapsed:.2f} games/s ({elapsed / args.games:.2f} s a game)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .bots.runner import LOG_KEYS, LOG_SCHEMA, state_digest, state_parts
+    from .rules.uo.actions import action_from_json
+    from .rules.uo.play import IllegalAction, ReplayMismatch, replay
+
+    path = Path(args.log)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{path}: cannot read the log: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return 2
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"{path}:{exc.lineno}:{exc.colno}: not a JSON log: {exc.msg}", file=sys.stderr)
+        return 2
+    problem = _log_problem(doc, LOG_KEYS, LOG_SCHEMA)
+    if problem:
+        print(f"{path}: {problem}", file=sys.stderr)
+        return 2
+    scenario = Path(doc["scenario"])
+    if not scenario.is_absolute():
+        scenario = path.parent / scenario
+    game = _load_game(scenario)
+    if game is None:
+        return 2
+    actions = doc["actions"]
+    try:
+        play = replay(game, doc["seed"], actions)  # type: ignore[arg-type]
+    except IllegalAction as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    except ReplayMismatch as exc:
+        print(f"{path}: replay mismatch: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, TypeError, KeyError) as exc:
+        index = next((i for i, e in enumerate(actions) if not _entry_ok(action_from_json, e)), None)
+        where = f"action {index}" if index is not None else "actions"
+        print(f"{path}: {where}: {exc}", file=sys.stderr)
+        return 2
+    digest = state_digest(play.state)
+    if digest != doc["final"]:
+        parts = doc.get("final_parts")
+        where = ""
+        if isinstance(parts, dict):
+            now = state_parts(play.state)
+            differ = sorted(k for k in set(now) | set(parts) if now.get(k) != parts.get(k))
+            if differ:
+                shown = ", ".join(differ[:8]) + (", ..." if len(differ) > 8 else "")
+                where = f" (differs in {shown})"
+        print(
+            f"{path}: replay mismatch: {len(actions)} actions replayed to another final state "
+            f"than the log's{where}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"replay ok: {len(actions)} actions, same final state")
+    return 0
+
+
+def _log_problem(doc: object, keys: tuple[str, ...], schema: str) -> str | None:
+    if not isinstance(doc, dict):
+        return "not a uo log: a JSON object is expected"
+    missing = [k for k in keys if k not in doc]
+    if missing:
+        return f"not a uo log: missing {', '.join(repr(k) for k in missing)}"
+    if doc["schema"] != schema:
+        return f"unknown log schema {doc['schema']!r} (expected {schema!r})"
+    if not isinstance(doc["scenario"], str) or not doc["scenario"]:
+        return "'scenario' must be the scenario's path"
+    if not isinstance(doc["seed"], int) or isinstance(doc["seed"], bool):
+        return "'seed' must be an integer"
+    if not isinstance(doc["actions"], list):
+        return "'actions' must be a list"
+    if not isinstance(doc["final"], str):
+        return "'final' must be the final state's digest"
+    return None
+
+
+def _entry_ok(parse: object, entry: object) -> bool:
+    try:
+        parse(entry)  # type: ignore[operator]
+    except (ValueError, TypeError, KeyError):
+        return False
+    return True
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uo", description="UO Studio: maps, scenarios and playtests.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -202,6 +383,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is stale")
     p.add_argument("--out", help="folder (default: the project's schemas/)")
     p.set_defaults(func=cmd_schema)
+
+    bots = ["random", "heuristic"]
+    p = sub.add_parser("play", help="play a scenario bot against bot and print the outcome")
+    p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
+    p.add_argument("--green", choices=bots, default="random", help="green's bot")
+    p.add_argument("--red", choices=bots, default="random", help="red's bot")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (dice and bots)")
+    p.add_argument("--log", metavar="OUT", help="write the game's log (JSON) for `uo replay`")
+    p.add_argument(
+        "--games", type=int, default=1, metavar="K", help="play K games, seeds N to N+K-1, and sum up"
+    )
+    p.add_argument("--check", action="store_true", help="check the state's invariants after every action")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="re-run a game log and check it ends in the same state")
+    p.add_argument("log", metavar="LOG", help="log written by `uo play --log`")
+    p.set_defaults(func=cmd_replay)
     return parser
 
 

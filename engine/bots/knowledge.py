@@ -1,0 +1,319 @@
+"""What a bot may know without looking at the other side's blocks: the map (MP distances to
+its objectives, EP ranges, line of sight), the scenario's victory conditions, its own unit
+cards, and the odds of a fire combat.
+
+Everything here is static for a battlefield and shared by every bot of the process
+(keyed by the battlefield's digest), so a long series of games pays for it once.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+
+from ..battlefield import Battlefield, LocKind, movement
+from ..battlefield.movement import FOOT, Mover, step_cost, within_ep
+from ..model.cards import BlockProfile, Protection, TargetCapability, Weapon
+from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
+from ..rules.uo import tables
+from ..rules.uo.game import Game
+
+UNREACHABLE = 1 << 20
+#: farthest band of the unit cards' firepower tables (21-25 EP)
+MAX_RANGE = 25
+#: what a block nobody has seen yet is assumed to fire with, per range band: a rifle squad
+#: up close, something heavier (a support weapon, a vehicle) further out
+HIDDEN_FIREPOWER = (5, 5, 4, 3, 2, 1)
+
+
+def can_hit(capability: TargetCapability, protection: Protection) -> bool:
+    """Capability check (8.2.7.4) against a target of `protection`."""
+    if protection == Protection.soft:
+        return True
+    if protection == Protection.armoured:
+        return capability in (TargetCapability.armoured, TargetCapability.all)
+    return capability == TargetCapability.all
+
+
+def weapon_fp(w: Weapon, ep: int, assault: bool, night: bool, equipped: bool) -> int | None:
+    """A weapon's base firepower at `ep` (4.3.6; 9.2 at night), the 1 EP box in an assault;
+    None where it cannot fire (and never at point-blank, 8.2.7)."""
+    if assault:
+        index: int | None = 0
+    else:
+        if ep < max(2, w.min_range):
+            return None
+        index = tables.band(ep, night=night and not w.min_range, equipped=equipped)
+    if index is None or index >= len(w.firepower):
+        return None
+    return w.firepower[index]
+
+
+def best_fp(
+    profile: BlockProfile,
+    ep: int,
+    protection: Protection | None,
+    assault: bool = False,
+    night: bool = False,
+    in_building: bool = False,
+) -> int:
+    """The best firepower `profile` brings at `ep` against a target of `protection` (None:
+    unknown, any weapon), 0 if none."""
+    best = 0
+    for w in profile.weapons:
+        if in_building and w.no_fire_from_building:
+            continue
+        if protection is not None and not can_hit(w.targets, protection):
+            continue
+        fp = weapon_fp(w, ep, assault, night, profile.night_equipment)
+        if fp:
+            best = max(best, fp)
+    return best
+
+
+def hidden_fp(ep: int, assault: bool = False, night: bool = False) -> int:
+    """What a block nobody has identified is assumed to fire with."""
+    if assault:
+        return HIDDEN_FIREPOWER[0]
+    if ep < 2:
+        return 0
+    index = tables.band(ep, night=night, equipped=False)
+    return 0 if index is None else HIDDEN_FIREPOWER[index]
+
+
+#: OSL a destroyed block is counted to lose, in a bot's sums
+DESTROYED = 3
+
+
+@cache
+def _exchange(
+    diff: int,
+    assault: bool,
+    ours: tuple[Protection, bool, bool],
+    theirs: tuple[Protection, bool, bool],
+) -> tuple[float, float]:
+    kind: tables.CombatKind = "assault" if assault else "fire"
+    beaten, equal = tables.combat_loss(kind, False), tables.combat_loss(kind, True)
+    their_loss = our_loss = 0.0
+    for a in range(10):
+        ca = tables.critical(a, target=ours[0], weapon_bonus=ours[1], assault=assault, sniper_long=ours[2])
+        for b in range(10):
+            cb = tables.critical(
+                b, target=theirs[0], weapon_bonus=theirs[1], assault=assault, sniper_long=theirs[2]
+            )
+            if ca.destroys or cb.destroys:
+                their_loss += DESTROYED if ca.destroys else 0
+                our_loss += DESTROYED if cb.destroys else 0
+                continue
+            win: bool | None
+            if ca.wins and cb.wins:
+                win = None
+            elif ca.wins or cb.wins:
+                win = ca.wins
+            else:
+                fa = diff + (tables.CHANCE_BONUS if a > b else 0) + ca.fp
+                fb = (tables.CHANCE_BONUS if b > a else 0) + cb.fp
+                win = None if fa == fb else fa > fb
+            if win is None:
+                their_loss += equal
+                our_loss += equal
+            elif win:
+                their_loss += beaten + ca.extra_loss
+            else:
+                our_loss += beaten + cb.extra_loss
+    return their_loss / 100, our_loss / 100
+
+
+def exchange(
+    diff: float,
+    assault: bool = False,
+    ours: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+    theirs: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+) -> tuple[float, float]:
+    """Expected OSL lost by (them, us) in a fight (8.2.7.5-8.2.7.6) where our modified
+    firepower is `diff` above theirs. `ours` is what our dice hit: the target's protection,
+    our weapon's critical bonus, a sniper's long shot at a leader; `theirs` the same for
+    their reply. Quality is left out. A fractional `diff` (an expected modifier) is
+    interpolated."""
+    low = int(diff // 1)
+    t0, u0 = _exchange(low, assault, ours, theirs)
+    frac = diff - low
+    if frac == 0:
+        return t0, u0
+    t1, u1 = _exchange(low + 1, assault, ours, theirs)
+    return t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac
+
+
+@dataclass(frozen=True)
+class Stake:
+    """A control condition: the side scoring it, its points and its locations."""
+
+    side: Side
+    points: int
+    locations: frozenset[str]
+    roofs: frozenset[str] = frozenset()  # held by the enemy, they deny it
+
+
+@dataclass(frozen=True)
+class Objectives:
+    """A side's stakes in the scenario's victory conditions."""
+
+    hold: tuple[str, ...]  # locations it scores for controlling
+    deny: tuple[str, ...]  # locations the enemy scores for controlling
+    roofs: tuple[str, ...]  # roofs of its buildings: an enemy there denies them (victory.py)
+    enemy_roofs: tuple[str, ...]  # roofs of the enemy's buildings: holding one denies them
+    targets: frozenset[str]  # enemy block ids it scores for destroying
+    target_types: frozenset[str]  # enemy block types it scores for destroying
+
+
+class MapKnowledge:
+    """Static knowledge of one game's map and scenario, with cached distance fields."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.bf: Battlefield = game.battlefield
+        # distances depend on the map only: shared by every game on it
+        self._reverse = _REVERSE.setdefault(self.bf.digest, {})
+        self._fields = _FIELDS.setdefault(self.bf.digest, {})
+        self._ep = _EP.setdefault(self.bf.digest, {})
+        self.objectives = {side: self._objectives(side) for side in Side}
+        self.stakes = [
+            Stake(
+                cond.side,
+                cond.points,
+                frozenset(self._condition_locations(cond)),
+                frozenset(self._roofs(cond)) if isinstance(cond, ControlBuildings) else frozenset(),
+            )
+            for cond in game.scenario.victory.conditions
+            if isinstance(cond, ControlLocations | ControlBuildings) and cond.points > 0
+        ]
+        #: location -> the stakes it is part of
+        self.stakes_at: dict[str, list[Stake]] = {}
+        for stake in self.stakes:
+            for loc in stake.locations | stake.roofs:
+                self.stakes_at.setdefault(loc, []).append(stake)
+        #: each side's Fortified markers the scenario places (+1 FP there, 5.2.4.2)
+        self.fortified_by = {
+            side: frozenset(
+                str(loc) for loc in getattr(game.scenario.sides, side.value).environment.fortified.locations
+            )
+            for side in Side
+        }
+
+    def _objectives(self, side: Side) -> Objectives:
+        hold: list[str] = []
+        deny: list[str] = []
+        roofs: list[str] = []
+        enemy_roofs: list[str] = []
+        targets: set[str] = set()
+        types: set[str] = set()
+        for cond in self.game.scenario.victory.conditions:
+            if isinstance(cond, ControlLocations | ControlBuildings):
+                locs = self._condition_locations(cond)
+                if cond.points > 0:
+                    (hold if cond.side == side else deny).extend(locs)
+                    if isinstance(cond, ControlBuildings):
+                        (roofs if cond.side == side else enemy_roofs).extend(self._roofs(cond))
+            elif isinstance(cond, Destroy) and cond.side == side and cond.points > 0:
+                targets.update(cond.blocks)
+                types.update(t.value for t in cond.block_types)
+        hold = list(dict.fromkeys(hold))
+        deny = [loc for loc in dict.fromkeys(deny) if loc not in hold]
+        return Objectives(
+            tuple(hold),
+            tuple(deny),
+            tuple(dict.fromkeys(roofs)),
+            tuple(dict.fromkeys(enemy_roofs)),
+            frozenset(targets),
+            frozenset(types),
+        )
+
+    def _roofs(self, cond: ControlBuildings) -> list[str]:
+        wanted = {str(b) for b in cond.buildings}
+        return [loc.id for loc in self.bf.locations if loc.building in wanted and loc.kind == LocKind.roof]
+
+    def _condition_locations(self, cond: ControlLocations | ControlBuildings) -> list[str]:
+        if isinstance(cond, ControlLocations):
+            return [self.bf.location(str(loc)).id for loc in cond.locations]
+        # rooms and zones: a roof only counts against its building's holder (victory.py)
+        wanted = {str(b) for b in cond.buildings}
+        return [loc.id for loc in self.bf.locations if loc.building in wanted and loc.interior]
+
+    # -- distances ---------------------------------------------------------------------------
+    def closed_layers(self, side: Side | None) -> frozenset[str]:
+        """Underground inserts `side` has no map of (8.1.10): it plans no route through them."""
+        if side is None:
+            return frozenset()
+        return frozenset(layer for layer, sides in self.game.insert_known_by.items() if side not in sides)
+
+    def _reverse_graph(self, mover: Mover, closed: frozenset[str]) -> list[list[tuple[int, int]]]:
+        graph = self._reverse.get((mover, closed))
+        if graph is None:
+            graph = [[] for _ in self.bf.locations]
+            locs = self.bf.locations
+            for step in self.bf.steps:
+                if locs[step.src].layer in closed or locs[step.dst].layer in closed:
+                    continue
+                cost = step_cost(self.bf, step, mover)
+                if cost is not None:
+                    graph[step.dst].append((step.src, cost))
+            self._reverse[(mover, closed)] = graph
+        return graph
+
+    def field(
+        self, target: str | tuple[str, ...], mover: Mover = FOOT, side: Side | None = None
+    ) -> list[int]:
+        """MP from every location (by index) to `target` (the nearest of several) on the
+        empty map, through what `side` knows of it."""
+        closed = self.closed_layers(side)
+        key = (mover, closed, target)
+        got = self._fields.get(key)
+        if got is None:
+            graph = self._reverse_graph(mover, closed)
+            got = [UNREACHABLE] * len(self.bf)
+            heap = []
+            for ident in (target,) if isinstance(target, str) else target:
+                src = self.bf.location(ident).index
+                got[src] = 0
+                heap.append((0, src))
+            while heap:
+                d, i = heapq.heappop(heap)
+                if d > got[i]:
+                    continue
+                for j, c in graph[i]:
+                    nd = d + c
+                    if nd < got[j]:
+                        got[j] = nd
+                        heapq.heappush(heap, (nd, j))
+            self._fields[key] = got
+        return got
+
+    def ep_from(self, location: str) -> dict[str, int]:
+        """EP distances from `location` up to the longest weapon range (and a little more:
+        the battlefield's shared cache when it has one)."""
+        got = self._ep.get(location)
+        if got is None:
+            shared = getattr(movement, "ep_from", None)
+            got = shared(self.bf, location) if shared else within_ep(self.bf, location, MAX_RANGE)
+            self._ep[location] = got
+        return got
+
+    def ep(self, a: str, b: str) -> int | None:
+        return self.ep_from(a).get(b)
+
+
+_REVERSE: dict[str, dict[tuple[Mover, frozenset[str]], list[list[tuple[int, int]]]]] = {}
+_FIELDS: dict[str, dict[tuple[Mover, frozenset[str], str | tuple[str, ...]], list[int]]] = {}
+_EP: dict[str, dict[str, dict[str, int]]] = {}
+_KNOWLEDGE: dict[int, MapKnowledge] = {}
+
+
+def knowledge(game: Game) -> MapKnowledge:
+    """The knowledge of `game`'s map and scenario, built once per game object."""
+    got = _KNOWLEDGE.get(id(game))
+    if got is None or got.game is not game:
+        if len(_KNOWLEDGE) > 16:
+            _KNOWLEDGE.clear()
+        got = _KNOWLEDGE[id(game)] = MapKnowledge(game)
+    return got

@@ -1,0 +1,158 @@
+"""Bots (engine/bots): only legal actions, deterministic for a seed, games that end; the
+runner's state digest and log document."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from engine.bots import BOTS, HeuristicBot, RandomBot
+from engine.bots.knowledge import exchange, knowledge
+from engine.bots.runner import (
+    LOG_SCHEMA,
+    GameTooLong,
+    log_document,
+    make_bot,
+    play_game,
+    state_digest,
+)
+from engine.model.scenario import Side
+from engine.rules.uo.game import Game
+from engine.rules.uo.invariants import check
+from engine.rules.uo.play import Play, replay
+from engine.rules.uo.state import Phase
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game.load(SCENARIO)
+
+
+class Checked:
+    """A bot wrapper asserting that every choice is among the legal actions."""
+
+    def __init__(self, bot: RandomBot | HeuristicBot):
+        self.bot = bot
+        self.name = bot.name
+        self.choices = 0
+
+    def choose(self, play: Play, side: Side) -> object:
+        assert play.decider == side
+        legal = play.legal_actions()
+        action = self.bot.choose(play, side)
+        assert action in legal, f"{self.name} chose {action}, not among {legal}"
+        self.choices += 1
+        return action
+
+
+def _prefix(game: Game, green: object, red: object, seed: int, n: int) -> list[dict[str, object]]:
+    play = Play(game, seed)
+    bots = {Side.green: green, Side.red: red}
+    while play.decider is not None and len(play.log) < n:
+        play.apply(bots[play.decider].choose(play, play.decider))  # type: ignore[attr-defined]
+    return play.log
+
+
+def test_registry_names_both_bots() -> None:
+    assert set(BOTS) == {"random", "heuristic"}
+    assert BOTS["random"](1).name == "random"
+    assert BOTS["heuristic"](1).name == "heuristic"
+
+
+def test_random_bot_picks_only_legal_actions_and_the_game_ends(game: Game) -> None:
+    green, red = Checked(RandomBot(1)), Checked(RandomBot(2))
+    play = play_game(game, green, red, seed=1, check=check)
+    assert play.state.phase == Phase.over and play.decider is None
+    assert green.choices and red.choices
+
+
+def test_random_bot_keeps_its_own_generator(game: Game) -> None:
+    """The bot's choices never draw on the game's dice: replaying the log without the bot
+    gives the same state."""
+    play = play_game(game, RandomBot(5), RandomBot(6), seed=3)
+    again = replay(game, 3, play.log)
+    assert state_digest(again.state) == state_digest(play.state)
+
+
+def test_bots_are_deterministic_for_a_seed(game: Game) -> None:
+    first = _prefix(game, RandomBot(7), RandomBot(8), 4, 300)
+    assert _prefix(game, RandomBot(7), RandomBot(8), 4, 300) == first
+    assert _prefix(game, RandomBot(9), RandomBot(8), 4, 300) != first
+    first = _prefix(game, HeuristicBot(7), RandomBot(8), 4, 400)
+    assert _prefix(game, HeuristicBot(7), RandomBot(8), 4, 400) == first
+
+
+@pytest.mark.parametrize("heuristic_side", [Side.green, Side.red])
+def test_heuristic_plays_a_full_game_with_legal_actions_only(game: Game, heuristic_side: Side) -> None:
+    heuristic = Checked(HeuristicBot(11))
+    other = Checked(RandomBot(12))
+    green, red = (heuristic, other) if heuristic_side == Side.green else (other, heuristic)
+    play = play_game(game, green, red, seed=11, check=check)
+    assert play.state.phase == Phase.over
+    assert heuristic.choices > 100
+    kinds = {entry["action"] for entry in play.log}
+    assert {"StartImpulse", "Activate", "Move", "EndActivation"} <= kinds
+
+
+def test_heuristic_against_itself_ends(game: Game) -> None:
+    play = play_game(game, HeuristicBot(1), HeuristicBot(2), seed=2, check=check)
+    assert play.state.phase == Phase.over
+
+
+def test_a_game_that_does_not_end_is_an_error(game: Game) -> None:
+    with pytest.raises(GameTooLong, match="no end after 50 actions"):
+        play_game(game, RandomBot(1), RandomBot(2), seed=1, max_actions=50)
+
+
+def test_make_bot_gives_each_side_its_own_stream() -> None:
+    green, red = make_bot("random", 3, Side.green), make_bot("random", 3, Side.red)
+    assert isinstance(green, RandomBot) and isinstance(red, RandomBot)
+    assert green.rng.random() != red.rng.random()
+
+
+def test_state_digest_is_canonical(game: Game) -> None:
+    play = Play(game, 0)
+    state = play.state.copy()
+    state.used_forces = {"b", "a", "c"}
+    other = state.copy()
+    other.used_forces = {"c", "a", "b"}  # another insertion order
+    assert state_digest(state) == state_digest(other)
+    changed = dataclasses.replace(other, turn=other.turn + 1)
+    assert state_digest(changed) != state_digest(state)
+
+
+def test_log_document_names_the_scenario_relative_to_the_log(game: Game, tmp_path: Path) -> None:
+    play = play_game(game, RandomBot(1), RandomBot(2), seed=1)
+    doc = log_document(play, SCENARIO, "random", "random", log_path=tmp_path / "logs" / "g.json")
+    assert doc["schema"] == LOG_SCHEMA
+    assert (tmp_path / "logs" / doc["scenario"]).resolve() == SCENARIO.resolve()
+    assert doc["seed"] == 1 and doc["actions"] == play.log
+    assert doc["final"] == state_digest(play.state)
+    given = log_document(play, "scenarios/x.yaml", "random", "random")
+    assert given["scenario"] == "scenarios/x.yaml"
+
+
+def test_exchange_favours_the_stronger_side() -> None:
+    even_them, even_us = exchange(0)
+    assert even_them == pytest.approx(even_us)
+    ahead_them, ahead_us = exchange(3)
+    assert ahead_them > even_them and ahead_us < even_us
+    half = exchange(0.5)
+    assert half[0] == pytest.approx((exchange(0)[0] + exchange(1)[0]) / 2)
+
+
+def test_knowledge_reads_the_victory_conditions(game: Game) -> None:
+    know = knowledge(game)
+    green, red = know.objectives[Side.green], know.objectives[Side.red]
+    assert {"A2108", "A2115", "36.1", "39.1"} <= set(green.hold)
+    assert "36.R" not in green.hold and "36.R" in green.roofs  # a roof only counts against
+    assert green.targets == {"r-cmd"}
+    assert red.target_types == {"mbt", "apc"}
+    assert {"A2108", "39.1"} <= set(red.deny)
+    # the side without the sewer map plans no route through it (8.1.10)
+    assert know.closed_layers(Side.green) == {"U"} and not know.closed_layers(Side.red)

@@ -1,0 +1,166 @@
+"""`uo play` and `uo replay` (DESIGN.md, "The `uo` command"): a game's outcome, its log,
+and a replay that checks the log ends in the same state; bad logs refused in one line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
+
+
+@pytest.fixture(scope="module")
+def log_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("logs") / "game.json"
+    args = ["play", str(SCENARIO), "--green", "random", "--red", "random", "--seed", "3", "--log", str(out)]
+    assert main(args) == 0
+    return out
+
+
+def _error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err.strip()
+    assert err and "\n" not in err and "Traceback" not in err, err
+    return err
+
+
+def test_play_prints_the_outcome_and_writes_a_log(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(log_file.read_text(encoding="utf-8"))
+    assert doc["schema"] == "uo-log/1"
+    assert doc["seed"] == 3 and doc["green"] == "random" and doc["red"] == "random"
+    assert doc["actions"] and all("action" in a for a in doc["actions"])
+    assert len(doc["final"]) == 64
+    # the scenario is named relative to the log's folder: the two can move together
+    assert (log_file.parent / doc["scenario"]).resolve() == SCENARIO.resolve()
+    assert main(["play", str(SCENARIO), "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "harbour-crossing, seed 3: green random vs red random" in out
+    assert f"game over after turn 8: {len(doc['actions'])} actions" in out
+    assert "points: green " in out and "result: " in out
+
+
+def test_replay_of_the_log_exits_0(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(log_file)]) == 0
+    n = len(json.loads(log_file.read_text(encoding="utf-8"))["actions"])
+    assert capsys.readouterr().out.strip() == f"replay ok: {n} actions, same final state"
+
+
+def _tampered(log_file: Path, tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
+    doc = json.loads(log_file.read_text(encoding="utf-8"))
+    change(doc)
+    out = tmp_path / "tampered.json"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+def test_a_log_with_an_illegal_action_exits_2_naming_it(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["actions"][40] = {"action": "Move", "location": "A0101"}
+
+    bad = _tampered(log_file, tmp_path, change)
+    assert main(["replay", str(bad)]) == 2
+    assert _error_line(capsys).startswith(f"{bad}: action 40: Move(location='A0101') is not legal now")
+
+
+def test_a_log_whose_final_state_differs_exits_1(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["actions"] = doc["actions"][:-5]
+
+    bad = _tampered(log_file, tmp_path, change)
+    assert main(["replay", str(bad)]) == 1
+    assert "replay mismatch" in _error_line(capsys)
+
+
+def test_a_log_with_other_dice_exits_1(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["seed"] = 4
+
+    assert main(["replay", str(_tampered(log_file, tmp_path, change))]) in (1, 2)
+    _error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not a JSON log"),
+        ("[1, 2]", "not a uo log"),
+        ('{"schema": "uo-log/1"}', "missing 'scenario'"),
+        (
+            '{"schema": "other/9", "scenario": "s", "seed": 1, "green": "random", "red": "random",'
+            ' "actions": [], "final": ""}',
+            "unknown log schema",
+        ),
+        (
+            '{"schema": "uo-log/1", "scenario": "s", "seed": "x", "green": "random", "red": "random",'
+            ' "actions": [], "final": ""}',
+            "'seed' must be an integer",
+        ),
+    ],
+)
+def test_a_bad_log_file_exits_2_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+    line = _error_line(capsys)
+    assert line.startswith(str(bad)) and message in line
+
+
+def test_an_unknown_action_names_its_index(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["actions"][7] = {"action": "Teleport", "to": "A0101"}
+
+    assert main(["replay", str(_tampered(log_file, tmp_path, change))]) == 2
+    assert "action 7" in _error_line(capsys)
+
+
+def test_missing_files_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.json"
+    assert main(["replay", str(missing)]) == 2
+    assert _error_line(capsys).startswith(f"{missing}: cannot read the log")
+    assert main(["play", str(tmp_path / "nowhere.yaml"), "--seed", "1"]) == 2
+    assert "nowhere.yaml" in capsys.readouterr().err
+
+
+def test_a_log_whose_scenario_moved_exits_2(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["scenario"] = "gone/harbour-crossing.yaml"
+
+    assert main(["replay", str(_tampered(log_file, tmp_path, change))]) == 2
+    assert "gone/harbour-crossing.yaml" in capsys.readouterr().err
+
+
+def test_a_broken_scenario_prints_located_problems_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema: uo-scenario/1\nid: x\n", encoding="utf-8")
+    assert main(["play", str(bad), "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:" in err and "error" in err
+
+
+def test_several_games_sum_up(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SCENARIO), "--seed", "5", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games (seeds 5-6)" in out
+    assert "wins: green " in out and "undecided" in out
+    assert "average length: " in out and "games/s" in out
+    assert main(["play", str(SCENARIO), "--games", "2", "--log", "x.json"]) == 2
