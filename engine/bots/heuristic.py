@@ -1,33 +1,45 @@
 """A bot that plays by rules of thumb, seeing only what its side may see.
 
-It reads `play.legal_actions()`, `play.observation(side)` (fog of war: enemy blocks are
-upright blocks at their locations until revealed), the static map and scenario
-(`knowledge.py`), its own side's unit cards, and, to know what just happened in a fight,
-the declaration the rules make public (8.2.7.1: the firer is revealed, the target and the
-armament are shown): the last Fire, Assault or OpportunityFire entry of `play.log`. Its
-own activation's MP spent is read from the state only for its own block. It never reads
-the state of an enemy block.
+What it reads: `play.legal_actions()`; `play.observation(side)` (fog of war: enemy blocks
+are upright blocks at their locations until revealed); the static map and scenario
+(`knowledge.py`: MP and EP distances, LOS, victory conditions); its own blocks' unit
+cards, and a revealed enemy block's card (its armament is shown when it fires, 8.2.7.1);
+the last Fire, Assault or OpportunityFire entry of `play.log`, the public declaration of
+the fight under way (8.2.7.1: firer, target and armament are shown). From the state it
+reads only its own active block's MP spent, and the engine's weapons effect reckoning
+(`effects.hits`) is asked about its own shots, which reach only its own blocks. It never
+reads the state of an enemy block. Control (2.3) it keeps itself, from what it has seen.
 
 Strategy:
 
-- Goals: the locations its side scores for holding (victory conditions), then those the
-  enemy scores for (to deny them). Each block heads for the nearest goal no friend holds
-  yet, by MP over the map (distance fields cached per map); vehicles, which cannot enter
-  buildings, for the streets around it. Platoon leaders and the commander follow a few MP
-  behind the front; command posts, logistics and observers stay put.
-- Where to stop: the end of the move scoring best on progress plus exposure (the
-  firepower of known enemy blocks that see the location, at their range), found by a
-  Dijkstra within the block's MP, then followed step by step (greedy if a step turns out
-  illegal: a hidden IED, a block passing).
-- Fighting: the expected OSL exchange of each Fire, Assault, opportunity fire and reply,
-  from both firepowers with their modifiers and the chance and critical hit tables
-  (`knowledge.exchange`), weighted by what the blocks are worth (leaders, the blocks the
-  scenario wants destroyed, a block about to be eliminated). A hidden enemy is assumed a
-  rifle squad. Fire only with a clear LOS (a blocked fire wastes the activation).
-- Under fire: the best of return fire, covering fire, withdrawal (the withdrawal table
-  and the location given up) and taking the losses.
-- Impulses: start the force with the most to do, activate its blocks most useful first,
-  end the impulse when the rest have nothing to do, pass when no force has.
+- Posture: a side holding less than half of what it scores for at the start attacks; the
+  other holds (its blocks keep their posts, and walk at most HOLD_REACH MP to a goal).
+- Goals: the locations its side scores for holding, then those the enemy scores for (to
+  deny them), roofs when the enemy is on them. A block heads for the nearest goal not yet
+  its side's (MP fields cached per map; vehicles for the streets around a building);
+  goals on the way are taken in passing (the last side through holds a location). A goal
+  held by armour is left to blocks that can hurt it. Platoon leaders follow a few MP
+  behind their blocks, the commander within command range of its own platoon leader
+  (7 activations, 7.2.1); command posts, logistics and observers stay put.
+- Moving: a Dijkstra over the block's MP (9 out of sight, 8.1.13), on MP plus the risk of
+  opportunity fire (enemies who may still react and see the location); the end scoring
+  best on progress, exposure and the goal's worth, then followed step by step (planned
+  again if a step turns out illegal: a location found closed is avoided afterwards).
+  Caution fades as the last turn nears.
+- Fighting: the expected OSL exchange of a fire or an assault from both firepowers with
+  their modifiers and the chance and critical hit tables (`knowledge.exchange`), weighted
+  by what the blocks are worth (leaders, what the scenario wants destroyed, a block about
+  to go) and what the location is worth (victory points), less the weapons effect on our
+  own blocks. A hidden enemy is assumed a rifle squad close up, heavier further out. Fire
+  only with a clear LOS (a blocked fire wastes the activation). A block near an enemy
+  holding one of its goals closes in (3 MP on foot) and strikes; on the move it fires
+  only at a very good target.
+- Under fire: the best of return fire, covering fire, withdrawal (the table's losses, the
+  location given up, and the rest of the move if it is the moving block) and losses.
+- Impulses: start the force with the most to do, activate its blocks most useful first
+  (leaders and commander when out of command), end the impulse when the rest have
+  nothing to do, pass when no force has. On the last turn, a side that would win as
+  things stand passes first and keeps its forces to answer.
 """
 
 from __future__ import annotations
@@ -93,8 +105,6 @@ GOAL_WEIGHT = 4.0
 #: MP that entering a location under the guns of enemies who may still react costs a mover,
 #: per unit of risk (0-3: the firepower of the three strongest, by 5)
 RISK = 0.05
-#: MP nearer a goal held by enemy armour seems to the blocks able to hurt it
-ARMOUR_PULL = 0
 #: what ending a move halfway costs, in OSL (a withdrawal under opportunity fire)
 TEMPO = 2.5
 #: EP within which an enemy block could walk into a goal this turn
@@ -657,13 +667,6 @@ class HeuristicBot:
                 continue  # our own roof only matters when the enemy holds it
             if not self.can_take(view, info, loc):
                 continue
-            enemy = view.enemy_at.get(loc)
-            if (
-                enemy is not None
-                and enemy.info is not None
-                and enemy.info.profile.protection != Protection.soft
-            ):
-                offset -= ARMOUR_PULL  # few of ours can take it from armour: those go
             field = self.know.field(loc, mover, view.side)
             if role == "hold" and start is not None and field[start] > HOLD_REACH:
                 continue
@@ -1011,7 +1014,6 @@ class HeuristicBot:
         (victory conditions on destroying blocks left out): then, on the last turn, it
         lets the enemy move first and keeps its forces to answer (3.1.4: two passes in a row
         end the turn)."""
-        enemy = Side.red if view.side == Side.green else Side.green
         points = {Side.green: 0, Side.red: 0}
         for stake in self.know.stakes:
             them = Side.red if stake.side == Side.green else Side.green
@@ -1025,7 +1027,6 @@ class HeuristicBot:
         for level in view.game.scenario.victory.levels:
             if points[level.side] >= level.min_points:
                 return level.side == view.side
-        del enemy
         return False
 
     def _start(self, view: View, groups: dict[str, list[Any]]) -> Any:
@@ -1192,7 +1193,6 @@ class HeuristicBot:
 
     def _under_fire(self, view: View, groups: dict[str, list[Any]]) -> Any:
         target, firer, fight, firer_weapon = self._fight_parties(view)
-        assault = fight == "assault"
         target_own = view.own.get(target or "")
         v_us = self.worth(
             view, target_own.info if target_own else None, target_own.losses if target_own else 0, True
@@ -1218,7 +1218,6 @@ class HeuristicBot:
             options.append((value, str(action), action))
         if not options:
             return None
-        del assault
         return max(options, key=lambda o: (o[0], o[1]))[2]
 
     def reply_value(
