@@ -57,16 +57,15 @@ from ..battlefield.movement import Mover, Unit, step_cost
 from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Protection, Weapon
 from ..model.scenario import CounterKind, Quality, Side
 from ..rules.uo import effects, tables
+from ..rules.uo.fight import can_hit, weapon_firepower
 from .base import kind
 from .knowledge import (
     UNREACHABLE,
     MapKnowledge,
     best_fp,
-    can_hit,
     exchange,
     hidden_fp,
     knowledge,
-    weapon_fp,
 )
 
 if TYPE_CHECKING:
@@ -502,7 +501,7 @@ class HeuristicBot:
             if ep is None or not self.sees(view, here, there):
                 return -5.0  # a blocked fire ends the activation for nothing (8.2.7.2)
         assert ep is not None
-        fp = weapon_fp(weapon, ep, assault, view.night, info.profile.night_equipment)
+        fp = weapon_firepower(weapon, ep, assault, view.night, info.profile.night_equipment)
         if not fp:
             return -5.0
         mine = view.own[bid].losses
@@ -1240,7 +1239,7 @@ class HeuristicBot:
         ep: int | None = 1 if assault else (self.ep(shooter.location, there) if there else 3)
         if ep is None:
             ep = 3
-        fp = weapon_fp(w, ep, assault, view.night, info.profile.night_equipment) or 0
+        fp = weapon_firepower(w, ep, assault, view.night, info.profile.night_equipment) or 0
         ours = fp + (self.my_mods(view, shooter.id, shooter.location, there, False) if there else 0)
         v_us = self.worth(view, target.info, target.losses, True)
         v_them = self.worth(view, firer.info if firer else None, firer.losses if firer else 0, False)
@@ -1252,7 +1251,7 @@ class HeuristicBot:
         if firer is not None and firer.info is not None and firer_weapon:
             fw = next((x for x in firer.info.profile.weapons if x.id == firer_weapon), None)
             equipped = firer.info.profile.night_equipment
-            theirs = (weapon_fp(fw, firer_ep, assault, view.night, equipped) or 0) if fw else 5
+            theirs = (weapon_firepower(fw, firer_ep, assault, view.night, equipped) or 0) if fw else 5
             firer_bonus = bool(fw and fw.critical_bonus)
         elif firer is not None:
             theirs = self.enemy_fp(view, firer, firer_ep, target_prot, assault)

@@ -12,42 +12,18 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 
-from ..battlefield import Battlefield, LocKind, movement
-from ..battlefield.movement import FOOT, Mover, step_cost, within_ep
-from ..model.cards import BlockProfile, Protection, TargetCapability, Weapon
+from ..battlefield import Battlefield, LocKind
+from ..battlefield.movement import FOOT, Mover, ep_from, step_cost
+from ..model.cards import BlockProfile, Protection
 from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
 from ..rules.uo import tables
+from ..rules.uo.fight import can_hit, weapon_firepower
 from ..rules.uo.game import Game
 
 UNREACHABLE = 1 << 20
-#: farthest band of the unit cards' firepower tables (21-25 EP)
-MAX_RANGE = 25
 #: what a block nobody has seen yet is assumed to fire with, per range band: a rifle squad
 #: up close, something heavier (a support weapon, a vehicle) further out
 HIDDEN_FIREPOWER = (5, 5, 4, 3, 2, 1)
-
-
-def can_hit(capability: TargetCapability, protection: Protection) -> bool:
-    """Capability check (8.2.7.4) against a target of `protection`."""
-    if protection == Protection.soft:
-        return True
-    if protection == Protection.armoured:
-        return capability in (TargetCapability.armoured, TargetCapability.all)
-    return capability == TargetCapability.all
-
-
-def weapon_fp(w: Weapon, ep: int, assault: bool, night: bool, equipped: bool) -> int | None:
-    """A weapon's base firepower at `ep` (4.3.6; 9.2 at night), the 1 EP box in an assault;
-    None where it cannot fire (and never at point-blank, 8.2.7)."""
-    if assault:
-        index: int | None = 0
-    else:
-        if ep < max(2, w.min_range):
-            return None
-        index = tables.band(ep, night=night and not w.min_range, equipped=equipped)
-    if index is None or index >= len(w.firepower):
-        return None
-    return w.firepower[index]
 
 
 def best_fp(
@@ -66,7 +42,7 @@ def best_fp(
             continue
         if protection is not None and not can_hit(w.targets, protection):
             continue
-        fp = weapon_fp(w, ep, assault, night, profile.night_equipment)
+        fp = weapon_firepower(w, ep, assault, night, profile.night_equipment)
         if fp:
             best = max(best, fp)
     return best
@@ -176,7 +152,6 @@ class MapKnowledge:
         # distances depend on the map only: shared by every game on it
         self._reverse = _REVERSE.setdefault(self.bf.digest, {})
         self._fields = _FIELDS.setdefault(self.bf.digest, {})
-        self._ep = _EP.setdefault(self.bf.digest, {})
         self.objectives = {side: self._objectives(side) for side in Side}
         self.stakes = [
             Stake(
@@ -290,14 +265,9 @@ class MapKnowledge:
         return got
 
     def ep_from(self, location: str) -> dict[str, int]:
-        """EP distances from `location` up to the longest weapon range (and a little more:
-        the battlefield's shared cache when it has one)."""
-        got = self._ep.get(location)
-        if got is None:
-            shared = getattr(movement, "ep_from", None)
-            got = shared(self.bf, location) if shared else within_ep(self.bf, location, MAX_RANGE)
-            self._ep[location] = got
-        return got
+        """EP distances from `location` up to the longest weapon range and more (the
+        battlefield's own cache, shared with the rules engine)."""
+        return ep_from(self.bf, location)
 
     def ep(self, a: str, b: str) -> int | None:
         return self.ep_from(a).get(b)
@@ -305,7 +275,6 @@ class MapKnowledge:
 
 _REVERSE: dict[str, dict[tuple[Mover, frozenset[str]], list[list[tuple[int, int]]]]] = {}
 _FIELDS: dict[str, dict[tuple[Mover, frozenset[str], str | tuple[str, ...]], list[int]]] = {}
-_EP: dict[str, dict[str, dict[str, int]]] = {}
 _KNOWLEDGE: dict[int, MapKnowledge] = {}
 
 

@@ -162,7 +162,7 @@ def apply(
     """Apply the weapons effect of a shot: losses, and an Activated marker on every block
     hit (8.2.1.3, and the card: "activates the block"). An armoured or MBT block never
     goes below its operational level this way (8.2.1.3)."""
-    from .fight import eliminate, weapon
+    from .fight import eliminate, mark_activated, weapon
 
     s = play.state
     found = hits(play, shooter, weapon(play, shooter, weapon_id), target_location, assault, origin)
@@ -177,9 +177,6 @@ def apply(
             eliminate(play, hit.block, by=None)
             continue
         active = s.activation.block if s.activation is not None else None
-        if hit.block != active:
-            if b.reaction:
-                b.reaction, b.completed = False, True
-            elif not b.completed:
-                b.activated = True
+        if hit.block != active:  # the moving block is marked when its activation ends
+            mark_activated(play, hit.block)
     return found

@@ -20,13 +20,12 @@ weapons effect on the shooters' own sides is `effects.py` (8.2.1, 8.2.7.7).
 from __future__ import annotations
 
 import dataclasses
-import heapq
 from typing import TYPE_CHECKING, Literal
 
 from ...battlefield import LocKind, StepKind
-from ...battlefield.movement import step_cost
+from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import VEHICLE_TYPES, BlockType, Protection, TargetCapability, Weapon
-from ...model.scenario import Quality, Side
+from ...model.scenario import Quality
 from . import effects, tables
 from .actions import (
     Action,
@@ -44,7 +43,7 @@ from .actions import (
     Withdraw,
     WithdrawTo,
 )
-from .state import AdvanceChoice, Fight, Opportunity, Pending, Withdrawal
+from .state import AdvanceChoice, Fight, Opportunity, Pending, Withdrawal, other
 
 if TYPE_CHECKING:
     from .play import Play
@@ -71,6 +70,12 @@ def weapon(play: Play, block: str, weapon_id: str) -> Weapon:
 
 
 def firepower(play: Play, block: str, w: Weapon, ep: int, assault: bool) -> int | None:
+    """The weapon's base firepower at `ep` for `block` now (day or night)."""
+    equipped = play.game.blocks[block].profile.night_equipment
+    return weapon_firepower(w, ep, assault, night(play), equipped)
+
+
+def weapon_firepower(w: Weapon, ep: int, assault: bool, night: bool, equipped: bool) -> int | None:
     """The weapon's base firepower at `ep` (4.3.6): the 1 EP box in an assault, else the
     range band, in steps of 3 or 4 EP at night (9.2); None if it cannot fire that far."""
     if assault:
@@ -78,12 +83,20 @@ def firepower(play: Play, block: str, w: Weapon, ep: int, assault: bool) -> int 
     else:
         if ep < max(2, w.min_range):  # no fire at point-blank (8.2.7): that is an assault
             return None
-        equipped = play.game.blocks[block].profile.night_equipment
         # the raw card: weapons with a minimum range keep their daylight bands at night
-        index = tables.band(ep, night=night(play) and not w.min_range, equipped=equipped)
+        index = tables.band(ep, night=night and not w.min_range, equipped=equipped)
     if index is None or index >= len(w.firepower):
         return None
     return w.firepower[index]
+
+
+def can_hit(capability: TargetCapability, protection: Protection) -> bool:
+    """Capability check (8.2.7.4): a weapon's targets against a target's protection."""
+    if protection == Protection.soft:
+        return True
+    if protection == Protection.armoured:
+        return capability in (TargetCapability.armoured, TargetCapability.all)
+    return capability == TargetCapability.all
 
 
 def capable(play: Play, shooter: str, w: Weapon, target: str) -> bool:
@@ -97,12 +110,7 @@ def capable(play: Play, shooter: str, w: Weapon, target: str) -> bool:
         return True
     if g.blocks[shooter].type == BlockType.sniper:
         return t.type in SNIPER_TARGETS
-    protection = t.profile.protection
-    if protection == Protection.soft:
-        return True
-    if protection == Protection.armoured:
-        return w.targets in (TargetCapability.armoured, TargetCapability.all)
-    return w.targets == TargetCapability.all
+    return can_hit(w.targets, t.profile.protection)
 
 
 def usable(play: Play, block: str, w: Weapon, ep: int, assault: bool) -> bool:
@@ -214,7 +222,7 @@ def apply_action(play: Play, action: Fire | Assault | Scout) -> None:
     assert act is not None
     act.acted_at = act.spent
     side = play.side_of(act.block)
-    enemy = play.block_at(action.target, Side.red if side == Side.green else Side.green)
+    enemy = play.block_at(action.target, other(side))
     assert enemy is not None
     if isinstance(action, Scout):
         play.reveal(enemy)  # 8.2.5: laid flat; a dummy is removed
@@ -265,7 +273,7 @@ def _fight_actions(play: Play, p: Fight) -> list[Action]:
     target_loc = s.blocks[p.target].location or ""
     firer_loc = s.blocks[p.firer].location or ""
     out = []
-    ep = 1 if assault else play.ep(target_loc, firer_loc, 30)
+    ep = 1 if assault else play.ep(target_loc, firer_loc, EP_HORIZON)
     if ep is not None:
         for w in play.game.blocks[p.target].profile.weapons:
             if usable(play, p.target, w, ep, assault) and capable(play, p.target, w, p.firer):
@@ -281,7 +289,7 @@ def _fight_actions(play: Play, p: Fight) -> list[Action]:
                 b.location, firer_loc
             ):
                 continue
-            cover_ep = play.ep(b.location, firer_loc, 30)
+            cover_ep = play.ep(b.location, firer_loc, EP_HORIZON)
             if cover_ep is None:
                 continue
             for w in info.profile.weapons:
@@ -321,7 +329,7 @@ def opportunity_options(play: Play, mover: str, location: str) -> list[tuple[str
         info = g.blocks[bid]
         if info.dummy or not can_react(play, bid) or not play.sees(loc, location):
             continue
-        ep = play.ep(loc, location, 30)
+        ep = play.ep(loc, location, EP_HORIZON)
         if ep is None:
             continue
         weapons = [
@@ -470,8 +478,8 @@ def _resolve(play: Play, p: Fight) -> None:
     target_loc = s.blocks[p.target].location or ""
     reply_loc = s.blocks[p.reply].location or ""
     wa, wd = weapon(play, p.firer, p.weapon), weapon(play, p.reply, p.reply_weapon)
-    ep_a = 1 if assault else play.ep(firer_loc, target_loc, 30) or 1
-    ep_d = 1 if assault else play.ep(reply_loc, firer_loc, 30) or 1
+    ep_a = 1 if assault else play.ep(firer_loc, target_loc, EP_HORIZON) or 1
+    ep_d = 1 if assault else play.ep(reply_loc, firer_loc, EP_HORIZON) or 1
     fp_a = (firepower(play, p.firer, wa, ep_a, assault) or 0) + modifiers(
         play, p.firer, p.target, p.kind == "opportunity"
     )
@@ -622,6 +630,15 @@ def remove(play: Play, dummy: str) -> None:
     b.eliminated, b.location, b.revealed = True, None, True
 
 
+def mark_activated(play: Play, block: str) -> None:
+    """4.3.3: Activated, or Completed on a block that has reacted already."""
+    b = play.state.blocks[block]
+    if b.reaction:
+        b.reaction, b.completed = False, True
+    elif not b.completed:
+        b.activated = True
+
+
 def mark_reaction(play: Play, block: str) -> None:
     """4.3.3: Reaction, or Completed on a block already activated."""
     b = play.state.blocks[block]
@@ -638,32 +655,16 @@ def withdrawal_options(play: Play, block: str) -> list[str]:
     """Free locations within 2 MP (foot) or 4 MP (vehicle), never through an enemy's
     location, other than the one it leaves."""
     g, s = play.game, play.state
-    bf = g.battlefield
     here = s.blocks[block].location
     if here is None:
         return []
     info = g.blocks[block]
-    side = info.side
-    mover, dyn = play.mover(block), play.dynamic(side)
-    budget = tables.withdrawal_mp(info.vehicle)
-    enemy_at = play.enemy_locations(side)
+    dyn = play.dynamic(info.side)
+    # enemy locations are closed to the withdrawal as an IED/UXO location is to a move
+    closed = dataclasses.replace(dyn, impassable=dyn.impassable | play.enemy_locations(info.side))
+    reached = reach(g.battlefield, here, play.mover(block), tables.withdrawal_mp(info.vehicle), closed)
     taken = play._others_at(block)
-    start = bf.location(here).index
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > best[i]:
-            continue
-        for step in bf.out[i]:
-            cost = step_cost(bf, step, mover, dyn)
-            if cost is None or bf.locations[step.dst].id in enemy_at:
-                continue
-            nd = d + cost
-            if nd <= budget and nd < best.get(step.dst, budget + 1):
-                best[step.dst] = nd
-                heapq.heappush(heap, (nd, step.dst))
-    return sorted(bf.locations[i].id for i in best if i != start and bf.locations[i].id not in taken)
+    return sorted(loc for loc in reached if loc != here and loc not in taken)
 
 
 def start_withdrawal(play: Play, block: str, credit: str | None, winner: str | None = None) -> None:

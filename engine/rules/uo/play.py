@@ -60,6 +60,7 @@ from .state import (
     Phase,
     State,
     Withdrawal,
+    other,
 )
 
 __all__ = [
@@ -105,10 +106,6 @@ OUT_OF_SIGHT = {Unit.foot: 9, Unit.vehicle: 18}
 CLIMBABLE = frozenset({BlockType.apc, BlockType.mbt})
 
 
-def other(side: Side) -> Side:
-    return Side.red if side == Side.green else Side.green
-
-
 class ReplayMismatch(Exception):
     """A log replayed to different dice than it recorded: not the same game."""
 
@@ -124,6 +121,11 @@ class Play:
         self._wreck_los: dict[tuple[str, str], bool] = {}
         self._wreck_los_count = 0
         self._legal: tuple[tuple[object, ...], list[Action]] | None = None
+        # the scenario's counters stay where they are set up until the next rules issue
+        # places and removes them: read once, not on every move
+        counters = game.scenario.no_mans_land
+        self._barricades = frozenset(c.at for c in counters if c.kind == CounterKind.barricade)
+        self._impassable = frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo)
         blocks = {}
         for info in game.blocks.values():
             entering = not info.dummy and game.forces[info.force].entry is not None
@@ -444,12 +446,7 @@ class Play:
             and not g.blocks[bid].dummy
             and (g.blocks[bid].type in CLIMBABLE or g.blocks[bid].profile.ladder)
         )
-        counters = g.scenario.no_mans_land
-        return Dynamic(
-            helpers=helpers,
-            barricades=frozenset(c.at for c in counters if c.kind == CounterKind.barricade),
-            impassable=frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo),
-        )
+        return Dynamic(helpers=helpers, barricades=self._barricades, impassable=self._impassable)
 
     def fire_and_move(self, block: str) -> bool:
         """Armoured vehicles and tanks may move, fire, then move on within 6 MP (8.1.15)."""
@@ -569,6 +566,10 @@ class Play:
             b.location for bid, b in self.state.blocks.items() if b.on_map and bid != block and b.location
         }
 
+    def close(self, a: str, b: str) -> bool:
+        """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""
+        return self.ep(a, b, CONTACT_EP) is not None and self.sees(a, b)
+
     def _contact(self, block: str) -> None:
         """8.1.12: a block within 3 EP of an enemy block and in its line of sight, or in the
         same room, is in contact: both are revealed. A dummy revealed is removed (5.2.1)."""
@@ -587,8 +588,7 @@ class Play:
                 and here.room == there.room
                 and here.building == there.building
             )
-            close = self.ep(here.id, there.id, CONTACT_EP) is not None and self.sees(here.id, there.id)
-            if same_room or close:
+            if same_room or self.close(here.id, there.id):
                 me.revealed = True
                 self.reveal(bid)
 
@@ -720,12 +720,8 @@ class Play:
         s = self.state
         act = s.activation
         assert act is not None
-        b = s.blocks[act.block]
-        if not b.eliminated:
-            if b.reaction:
-                b.reaction, b.completed = False, True
-            elif not b.completed:
-                b.activated = True
+        if not s.blocks[act.block].eliminated:
+            fight.mark_activated(self, act.block)
         s.activation = None
 
     def _advance_setup(self) -> None:
@@ -777,15 +773,8 @@ class Play:
         for bid, block in on_map.items():
             if not block.revealed:
                 continue
-            side = g.blocks[bid].side
             here = block.location or ""
-            in_contact = any(
-                g.blocks[eid].side != side
-                and self.ep(here, enemy.location or "", CONTACT_EP) is not None
-                and self.sees(here, enemy.location or "")
-                for eid, enemy in on_map.items()
-            )
-            if not in_contact:
+            if not any(self.close(here, there) for there in self.enemy_locations(g.blocks[bid].side)):
                 block.revealed = False
 
 
@@ -795,7 +784,10 @@ def replay(game: Game, seed: int, log: list[dict[str, Any]]) -> Play:
     dice differ from those recorded."""
     play = Play(game, seed)
     for i, entry in enumerate(log):
-        action = action_from_json(entry)
+        try:
+            action = action_from_json(entry)
+        except ValueError as exc:
+            raise ValueError(f"action {i}: {exc}") from None
         try:
             play.apply(action)
         except IllegalAction as exc:

@@ -10,6 +10,10 @@ from enum import StrEnum
 from ...model.scenario import Side
 
 
+def other(side: Side) -> Side:
+    return Side.red if side == Side.green else Side.green
+
+
 class Phase(StrEnum):
     setup = "setup"  # deploying the blocks the scenario leaves to the players
     impulses = "impulses"  # 3.1.3-3.1.4

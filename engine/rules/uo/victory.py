@@ -39,7 +39,7 @@ from ...model.scenario import (
     VictoryCondition,
 )
 from .game import Game
-from .state import State
+from .state import State, other
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,6 @@ def _roof(game: Game, building: str) -> str | None:
     )
 
 
-def _enemy(side: Side) -> Side:
-    return Side.red if side == Side.green else Side.green
-
-
 def _met(game: Game, state: State, present: dict[str, set[Side]], cond: VictoryCondition) -> bool:
     if isinstance(cond, ControlLocations):
         return all(_controller(state, present, loc) == cond.side for loc in cond.locations)
@@ -103,7 +99,7 @@ def _met(game: Game, state: State, present: dict[str, set[Side]], cond: VictoryC
             if any(_controller(state, present, loc) != cond.side for loc in rooms):
                 return False
             roof = _roof(game, building)
-            if roof is not None and _controller(state, present, roof) == _enemy(cond.side):
+            if roof is not None and _controller(state, present, roof) == other(cond.side):
                 return False
         return True
     if isinstance(cond, Destroy):
