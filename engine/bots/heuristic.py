@@ -30,10 +30,13 @@ Strategy:
   their modifiers and the chance and critical hit tables (`knowledge.exchange`), weighted
   by what the blocks are worth (leaders, what the scenario wants destroyed, a block about
   to go) and what the location is worth (victory points), less the weapons effect on our
-  own blocks. A hidden enemy is assumed a rifle squad close up, heavier further out. Fire
-  only with a clear LOS (a blocked fire wastes the activation). A block near an enemy
-  holding one of its goals closes in (3 MP on foot) and strikes; on the move it fires
-  only at a very good target.
+  own blocks. A hidden enemy is taken for the average of its side's order of battle (public
+  in the scenario) less the blocks standing revealed elsewhere, dummies included, vehicles
+  only where a vehicle can stand: the RPG and the tank as likely as the rifles. A fire at
+  the holder of a goal is worth the chance of clearing it too: eliminated, or withdrawn
+  (8.3.2), which a defender may choose whatever the odds. Fire only with a clear LOS (a
+  blocked fire wastes the activation). A block near an enemy holding one of its goals
+  closes in (3 MP on foot) and strikes; on the move it fires only at a very good target.
 - Under fire: the best of return fire, covering fire, withdrawal (the table's losses, the
   location given up, and the rest of the move if it is the moving block) and losses.
 - Impulses: start the force with the most to do, activate its blocks most useful first
@@ -58,13 +61,13 @@ from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Protection, Weapon
 from ..model.scenario import CounterKind, Quality, Side
 from ..rules.uo import effects, tables
 from ..rules.uo.fight import can_hit, weapon_firepower
+from ..rules.uo.state import other
 from .base import kind
 from .knowledge import (
     UNREACHABLE,
     MapKnowledge,
     best_fp,
     exchange,
-    hidden_fp,
     knowledge,
 )
 
@@ -112,6 +115,13 @@ THREAT_EP = 6
 GUARD_CAUTION = 0.5
 #: MP a victory point at stake in a location is worth to a block heading there
 GOAL_PULL = 3.0
+#: a fire at the holder of a goal may clear it: the chance its holder withdraws whatever
+#: the odds, how much an expected elimination adds, and the weight of a goal cleared
+EVICT_PRIOR = 0.25
+EVICT_KILL = 0.5
+EVICT_WEIGHT = 1.0
+#: OSL levels a block nobody has identified is assumed to have left
+HIDDEN_LEVELS = 3
 #: how much a block wants activating to move on, by role (vehicles less: they take nothing)
 MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
 
@@ -220,6 +230,9 @@ class View:
             tuple[str, str], tuple[State, dict[State, float], dict[State, int], dict[State, State]]
         ] = {}
         self._prog: dict[str, Callable[[int], float]] = {}
+        self._unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = {}
+        #: enemy blocks standing revealed: a hidden one is none of them
+        self.identified = frozenset(e.key for e in self.enemies if e.info is not None)
 
 
 def _role(info: BlockInfo, side_attacks: bool) -> str:
@@ -472,12 +485,24 @@ class HeuristicBot:
     def enemy_fp(self, view: View, enemy: Enemy, ep: int, target: Protection, assault: bool) -> float:
         if enemy.info is not None:
             return best_fp(enemy.info.profile, ep, target, assault, view.night, self.interior(enemy.location))
-        fp = hidden_fp(ep, assault, view.night)
-        if target == Protection.armoured:
-            return min(fp, 4)  # a hidden RPG or recoilless rifle team
-        if target == Protection.mbt:
-            return min(fp, 2)
-        return fp
+        return self.unknown_fp(view, enemy.location, ep, target, assault)
+
+    def unknown_fp(self, view: View, location: str, ep: int, target: Protection, assault: bool) -> float:
+        """What a block nobody has identified brings, on average: any of the enemy's blocks
+        not seen elsewhere (its order of battle is public, 4.3.2.2 hides which is which),
+        dummies included, vehicles only where a vehicle can stand."""
+        vehicle_ok = self.know.holds_vehicle(location)
+        inside = self.interior(location)
+        key = (ep, target, assault, vehicle_ok, inside)
+        got = view._unknown_fp.get(key)
+        if got is None:
+            fps = [
+                best_fp(profile, ep, target, assault, view.night, inside)
+                for bid, profile, vehicle in view.know.order_of_battle[other(view.side)]
+                if bid not in view.identified and (vehicle_ok or not vehicle)
+            ]
+            got = view._unknown_fp[key] = sum(fps) / len(fps) if fps else 0.0
+        return got
 
     def fight_value(
         self,
@@ -527,7 +552,11 @@ class HeuristicBot:
         )
         value = t * v_them - u * v_us - cost
         if there in view.goal_set:
-            value += 0.2 * t * self.holding(view, there)  # its holders weakened
+            # its holder weakened, and perhaps gone: eliminated, or withdrawn under fire
+            # (8.3.2), which any defender may choose; the location is then for the taking
+            left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
+            evict = 0.0 if assault else EVICT_PRIOR + EVICT_KILL * min(1.0, t / max(left, 1))
+            value += (0.2 * t + EVICT_WEIGHT * evict) * self.holding(view, there)
         if assault:
             # the loser withdraws: a goal taken, or lost
             p_win = t / max(t + u, 1e-9)

@@ -12,8 +12,8 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 
-from ..battlefield import Battlefield, LocKind
-from ..battlefield.movement import FOOT, Mover, ep_from, step_cost
+from ..battlefield import Battlefield, Dynamic, LocKind
+from ..battlefield.movement import FOOT, VEHICLE, Mover, ep_from, step_cost
 from ..model.cards import BlockProfile, Protection
 from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
 from ..rules.uo import tables
@@ -21,9 +21,7 @@ from ..rules.uo.fight import can_hit, weapon_firepower
 from ..rules.uo.game import Game
 
 UNREACHABLE = 1 << 20
-#: what a block nobody has seen yet is assumed to fire with, per range band: a rifle squad
-#: up close, something heavier (a support weapon, a vehicle) further out
-HIDDEN_FIREPOWER = (5, 5, 4, 3, 2, 1)
+_NO_DYNAMIC = Dynamic()
 
 
 def best_fp(
@@ -46,16 +44,6 @@ def best_fp(
         if fp:
             best = max(best, fp)
     return best
-
-
-def hidden_fp(ep: int, assault: bool = False, night: bool = False) -> int:
-    """What a block nobody has identified is assumed to fire with."""
-    if assault:
-        return HIDDEN_FIREPOWER[0]
-    if ep < 2:
-        return 0
-    index = tables.band(ep, night=night, equipped=False)
-    return 0 if index is None else HIDDEN_FIREPOWER[index]
 
 
 #: OSL a destroyed block is counted to lose, in a bot's sums
@@ -168,6 +156,15 @@ class MapKnowledge:
         for stake in self.stakes:
             for loc in stake.locations | stake.roofs:
                 self.stakes_at.setdefault(loc, []).append(stake)
+        self._holds_vehicle: dict[str, bool] = {}
+        #: each side's order of battle, public in the scenario (its blocks' whereabouts
+        #: are not read): what a block nobody has identified may be
+        self.order_of_battle = {
+            side: tuple(
+                (bid, info.profile, info.vehicle) for bid, info in game.blocks.items() if info.side == side
+            )
+            for side in Side
+        }
         #: each side's Fortified markers the scenario places (+1 FP there, 5.2.4.2)
         self.fortified_by = {
             side: frozenset(
@@ -175,6 +172,24 @@ class MapKnowledge:
             )
             for side in Side
         }
+
+    def holds_vehicle(self, location: str) -> bool:
+        """Whether a vehicle block can stand in `location` (a street, a hangar's zone; no
+        room): a hidden block there may be one."""
+        got = self._holds_vehicle.get(location)
+        if got is None:
+            bf = self.bf
+            index = bf.location(location).index
+            got = any(
+                bf.locations[i].id != location
+                and any(
+                    step.dst == index and step_cost(bf, step, VEHICLE, _NO_DYNAMIC) is not None
+                    for step in bf.out[i]
+                )
+                for i in {step.dst for step in bf.out[index]}
+            )
+            self._holds_vehicle[location] = got
+        return got
 
     def _objectives(self, side: Side) -> Objectives:
         hold: list[str] = []

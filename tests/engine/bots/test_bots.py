@@ -156,3 +156,36 @@ def test_knowledge_reads_the_victory_conditions(game: Game) -> None:
     assert {"A2108", "39.1"} <= set(red.deny)
     # the side without the sewer map plans no route through it (8.1.10)
     assert know.closed_layers(Side.green) == {"U"} and not know.closed_layers(Side.red)
+
+
+def test_knowledge_tells_where_a_vehicle_can_stand(game: Game) -> None:
+    know = knowledge(game)
+    assert know.holds_vehicle("A1616")  # a street
+    assert know.holds_vehicle("39.4")  # the hangar's floor
+    assert not know.holds_vehicle("36.1")  # a town hall room
+    assert not know.holds_vehicle("36.R")  # a roof
+
+
+def test_a_hidden_enemy_is_the_average_of_what_it_may_be(game: Game) -> None:
+    """4.3.2.2: a hidden block is any of the enemy's blocks not seen elsewhere; in a room
+    it is no vehicle, so it threatens armour less than one in the street, where it may be
+    the enemy's own tank."""
+    play = Play(game, 1)
+    bot = HeuristicBot(1)
+    while play.decider is not None and play.state.phase == Phase.setup:
+        play.apply(bot.choose(play, play.decider))
+    from engine.bots.heuristic import View
+    from engine.model.cards import Protection
+
+    view = View(play, Side.green, knowledge(game))
+    street = bot.unknown_fp(view, "A1616", 10, Protection.armoured, False)
+    room = bot.unknown_fp(view, "36.1", 10, Protection.armoured, False)
+    soft = bot.unknown_fp(view, "36.1", 2, Protection.soft, False)
+    assert 0 < room < street
+    assert soft > street
+    tank = bot.unknown_fp(view, "A1616", 15, Protection.mbt, False)
+    assert tank > 0
+    # one enemy block standing revealed is no longer among what a hidden one may be
+    view.identified = frozenset({"r3-mbt"})
+    view._unknown_fp.clear()
+    assert bot.unknown_fp(view, "A1616", 15, Protection.mbt, False) < tank
