@@ -155,13 +155,11 @@ def _load_game(path: str | Path) -> Game | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import time
-
-    from .bots.runner import GameTooLong, dump_log, log_document, make_bot, play_game
-    from .model.scenario import Side
-
     if args.games < 1:
         print("uo play: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.jobs < 1:
+        print("uo play: --jobs must be at least 1", file=sys.stderr)
         return 2
     if args.log and args.games > 1:
         print("uo play: --log writes one game: leave out --games", file=sys.stderr)
@@ -169,52 +167,81 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = _load_game(args.scenario)
     if game is None:
         return 2
-    name = game.scenario.id
+    if args.games == 1:
+        return _play_one(game, args)
+    return _play_series(game, args)
+
+
+def _play_one(game: Game, args: argparse.Namespace) -> int:
+    from .bots.runner import GameTooLong, dump_log, log_document, make_bot, play_game
+    from .model.scenario import Side
+
     check = None
     if args.check:
         from .rules.uo import invariants
 
         check = invariants.check
-    wins: dict[str, int] = {"green": 0, "red": 0, "undecided": 0}
-    actions = turns = 0
-    started = time.perf_counter()
-    for seed in range(args.seed, args.seed + args.games):
-        green, red = make_bot(args.green, seed, Side.green), make_bot(args.red, seed, Side.red)
+    seed = args.seed
+    green, red = make_bot(args.green, seed, Side.green), make_bot(args.red, seed, Side.red)
+    try:
+        play = play_game(game, green, red, seed, check=check)
+    except GameTooLong as exc:
+        print(f"uo play: {exc}", file=sys.stderr)
+        return 1
+    except AssertionError as exc:  # a broken invariant (--check)
+        print(f"uo play: seed {seed}: {exc}", file=sys.stderr)
+        return 1
+    outcome = play.outcome
+    points = {side.value: n for side, n in outcome.points.items()}
+    winner = outcome.winner.value if outcome.winner else None
+    print(f"{game.scenario.id}, seed {seed}: green {args.green} vs red {args.red}")
+    print(f"game over after turn {play.state.turn}: {len(play.log)} actions")
+    print(f"points: green {points['green']}, red {points['red']}")
+    print(f"result: {winner} wins ({outcome.level})" if winner else "result: undecided")
+    if args.log:
+        out = Path(args.log)
+        doc = log_document(play, args.scenario, args.green, args.red, log_path=out)
         try:
-            play = play_game(game, green, red, seed, check=check)
-        except GameTooLong as exc:
-            print(f"uo play: {exc}", file=sys.stderr)
+            out.write_text(dump_log(doc), encoding="utf-8")
+        except OSError as exc:
+            print(f"{out}: cannot write the log: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"log: {out}")
+    return 0
+
+
+def _play_series(game: Game, args: argparse.Namespace) -> int:
+    import time
+
+    from .bots.series import Tally, play_series
+
+    seeds = range(args.seed, args.seed + args.games)
+    tally = Tally()
+    started = time.perf_counter()
+    progress = sys.stderr.isatty()
+    for result in play_series(game, args.scenario, args.green, args.red, seeds, args.jobs, args.check):
+        if result.error is not None:
+            print(f"uo play: {result.error}", file=sys.stderr)
             return 1
-        except AssertionError as exc:  # a broken invariant (--check)
-            print(f"uo play: seed {seed}: {exc}", file=sys.stderr)
-            return 1
-        outcome = play.outcome
-        points = {side.value: n for side, n in outcome.points.items()}
-        winner, level = (outcome.winner.value if outcome.winner else None), outcome.level
-        wins[winner or "undecided"] += 1
-        actions += len(play.log)
-        turns += play.state.turn
-        if args.games == 1:
-            print(f"{name}, seed {seed}: green {args.green} vs red {args.red}")
-            print(f"game over after turn {play.state.turn}: {len(play.log)} actions")
-            print(f"points: green {points['green']}, red {points['red']}")
-            print(f"result: {winner} wins ({level})" if winner else "result: undecided")
-            if args.log:
-                out = Path(args.log)
-                doc = log_document(play, args.scenario, args.green, args.red, log_path=out)
-                try:
-                    out.write_text(dump_log(doc), encoding="utf-8")
-                except OSError as exc:
-                    print(f"{out}: cannot write the log: {exc.strerror or exc}", file=sys.stderr)
-                    return 2
-                print(f"log: {out}")
-    if args.games > 1:
-        elapsed = time.perf_counter() - started
-        last = args.seed + args.games - 1
-        print(f"{name}: green {args.green} vs red {args.red}, {args.games} games (seeds {args.seed}-{last})")
-        print(f"wins: green {wins['green']}, red {wins['red']}, undecided {wins['undecided']}")
-        print(f"average length: {actions / args.games:.0f} actions, {turns / args.games:.1f} turns")
-        print(f"speed: {args.games / elapsed:.2f} games/s ({elapsed / args.games:.2f} s a game)")
+        tally.add(result)
+        if progress:
+            print(f"\r{tally.games}/{args.games} games", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    elapsed = time.perf_counter() - started
+    n = tally.games
+    print(
+        f"{game.scenario.id}: green {args.green} vs red {args.red}, {n} games (seeds {seeds[0]}-{seeds[-1]})"
+    )
+    for outcome in ("green", "red", "undecided"):
+        low, high = tally.interval(outcome)
+        print(
+            f"{outcome + ':':<10} {tally.wins[outcome]:>5}  {tally.share(outcome):6.1%}"
+            f"  (95% interval {low:.1%}-{high:.1%})"
+        )
+    print(f"average points: green {tally.points['green'] / n:.2f}, red {tally.points['red'] / n:.2f}")
+    print(f"average length: {tally.actions / n:.0f} actions, {tally.turns / n:.1f} turns")
+    print(f"speed: {n / elapsed:.2f} games/s ({elapsed / n:.2f} s a game, {args.jobs} job(s))")
     return 0
 
 
@@ -374,6 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="OUT", help="write the game's log (JSON) for `uo replay`")
     p.add_argument(
         "--games", type=int, default=1, metavar="K", help="play K games, seeds N to N+K-1, and sum up"
+    )
+    p.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="with --games, play in J worker processes"
     )
     p.add_argument("--check", action="store_true", help="check the state's invariants after every action")
     p.set_defaults(func=cmd_play)

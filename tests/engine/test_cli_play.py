@@ -161,6 +161,17 @@ def test_several_games_sum_up(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", str(SCENARIO), "--seed", "5", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "2 games (seeds 5-6)" in out
-    assert "wins: green " in out and "undecided" in out
+    assert "green: " in out and "undecided: " in out and "95% interval" in out
     assert "average length: " in out and "games/s" in out
     assert main(["play", str(SCENARIO), "--games", "2", "--log", "x.json"]) == 2
+    assert main(["play", str(SCENARIO), "--games", "2", "--jobs", "0"]) == 2
+
+
+def test_worker_processes_give_the_same_series(capsys: pytest.CaptureFixture[str]) -> None:
+    """A series is the same figures for the same seeds however many processes play it."""
+
+    def figures(jobs: str) -> list[str]:
+        assert main(["play", str(SCENARIO), "--seed", "7", "--games", "3", "--jobs", jobs]) == 0
+        return [line for line in capsys.readouterr().out.splitlines() if not line.startswith("speed")]
+
+    assert figures("1") == figures("2")

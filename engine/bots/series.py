@@ -1,0 +1,126 @@
+"""Many bot games on one scenario, to judge its balance: `uo play --games K [--jobs J]` and
+`bench/bench_balance.py`.
+
+Games run in worker processes when asked (each loads the scenario once and keeps it); the
+results come back in seed order whatever the order the games end in, so a series is the
+same figures for the same seeds on any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..model.scenario import Side
+from ..rules.uo.game import Game
+from .runner import GameTooLong, make_bot, play_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    winner: str | None  # "green" | "red" | None: undecided
+    level: str | None
+    points: dict[str, int]
+    actions: int
+    turns: int
+    error: str | None = None  # a game that did not end, or broke an invariant (--check)
+
+
+def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -> GameResult:
+    """One game, bots by name, seeded as `uo play` seeds them."""
+    checker: Callable[..., None] | None = None
+    if check:
+        from ..rules.uo import invariants
+
+        checker = invariants.check
+    try:
+        play = play_game(
+            game, make_bot(green, seed, Side.green), make_bot(red, seed, Side.red), seed, checker
+        )
+    except GameTooLong as exc:
+        return GameResult(seed, None, None, {}, 0, 0, str(exc))
+    except AssertionError as exc:  # a broken invariant
+        return GameResult(seed, None, None, {}, 0, 0, f"seed {seed}: {exc}")
+    outcome = play.outcome
+    return GameResult(
+        seed,
+        outcome.winner.value if outcome.winner else None,
+        outcome.level,
+        {side.value: n for side, n in outcome.points.items()},
+        len(play.log),
+        play.state.turn,
+    )
+
+
+# -- worker processes: the game is loaded once per process ---------------------------------
+_WORKER_GAME: Game | None = None
+
+
+def _init_worker(scenario: str) -> None:
+    global _WORKER_GAME
+    _WORKER_GAME = Game.load(Path(scenario))
+
+
+def _work(task: tuple[str, str, int, bool]) -> GameResult:
+    assert _WORKER_GAME is not None
+    green, red, seed, check = task
+    return play_one(_WORKER_GAME, green, red, seed, check)
+
+
+def play_series(
+    game: Game,
+    scenario: str | Path,
+    green: str,
+    red: str,
+    seeds: range,
+    jobs: int = 1,
+    check: bool = False,
+) -> Iterator[GameResult]:
+    """The games of `seeds`, in seed order; `jobs` > 1 plays them in that many processes
+    (each loading `scenario` itself; `game` serves the single-process case)."""
+    if jobs <= 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield play_one(game, green, red, seed, check)
+        return
+    # spawn, not fork: the caller may be a Qt application or hold threads
+    ctx = multiprocessing.get_context("spawn")
+    tasks = [(green, red, seed, check) for seed in seeds]
+    with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(str(scenario),)) as pool:
+        yield from pool.imap(_work, tasks, chunksize=1)
+
+
+@dataclass
+class Tally:
+    """Wins, points and lengths over a series."""
+
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=lambda: {"green": 0, "red": 0, "undecided": 0})
+    points: dict[str, int] = field(default_factory=lambda: {"green": 0, "red": 0})
+    actions: int = 0
+    turns: int = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.wins[result.winner or "undecided"] += 1
+        for side, n in result.points.items():
+            self.points[side] = self.points.get(side, 0) + n
+        self.actions += result.actions
+        self.turns += result.turns
+
+    def share(self, outcome: str) -> float:
+        return self.wins[outcome] / self.games if self.games else 0.0
+
+    def interval(self, outcome: str, z: float = 1.96) -> tuple[float, float]:
+        """The 95% Wilson score interval of `outcome`'s share: what the series says of the
+        true rate, given its length."""
+        n = self.games
+        if n == 0:
+            return 0.0, 1.0
+        p = self.share(outcome)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
