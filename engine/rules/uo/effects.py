@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Literal
 import yaml
 from pydantic import Field
 
-from ...battlefield import LocKind
+from ...battlefield import Battlefield, Location, LocKind
+from ...battlefield.movement import ep_from
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.common import Strict
 
@@ -57,6 +58,7 @@ class _Losses(Strict):
 class WeaponsEffectTable(Strict):
     schema_: Literal["uo-weapons-effect/1"] = Field(alias="schema")
     lane_beyond_range: int = Field(ge=0, le=25)
+    lane_beyond_obstacle: int = Field(ge=0, le=10)
     underground_echo: int = Field(ge=0, le=10)
     losses: _Losses
 
@@ -132,23 +134,44 @@ def hits(
 
 def in_lane(play: Play, origin: str, aim: str, spot: str, reach: int) -> bool:
     """8.2.1.2: on the line from the firer through its target, within `reach` EP of the
-    firer and in its clear LOS (the lane stops at an obstacle; the card's 2 EP beyond it
-    is not applied: docs/rules.md)."""
+    firer; where an obstacle stops the firer's LOS, the lane goes on 2 EP beyond it
+    (8.2.1.4): a spot the firer does not see is in the lane if it is within that many EP of
+    a spot of the lane, nearer the firer, that the firer sees."""
     bf = play.game.battlefield
     a, b, p = bf.location(origin), bf.location(aim), bf.location(spot)
     if not (a.layer == b.layer == p.layer) or a.index == b.index:
         return False
+    along = _along_line(bf, a, b, p)
+    if along is None or play.ep(origin, spot, reach) is None:
+        return False
+    if play.sees(origin, spot):
+        return True
+    beyond = table().lane_beyond_obstacle
+    for near, d in ep_from(bf, spot).items():
+        if d > beyond or near == spot:
+            continue
+        x = bf.location(near)
+        if x.layer != a.layer or x.index == a.index:
+            continue
+        near_along = _along_line(bf, a, b, x)
+        if near_along is not None and near_along < along and play.sees(origin, near):
+            return True
+    return False
+
+
+def _along_line(bf: Battlefield, a: Location, b: Location, p: Location) -> float | None:
+    """How far along the line from `a` through `b` the point `p` lies, if the line passes
+    through its hex (within the hex's inner radius) on `b`'s side of `a`; else None."""
     (ax, ay), (bx, by), (px, py) = a.centre, b.centre, p.centre
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
     along = ((px - ax) * dx + (py - ay) * dy) / length
     if along <= 0:
-        return False
+        return None
     across = abs((px - ax) * dy - (py - ay) * dx) / length
-    # within the hex's inner radius of the line: the line passes through its hex
     if across > bf.hex_size.get(a.layer, 10.0) * math.sqrt(3) / 2:
-        return False
-    return play.ep(origin, spot, reach) is not None and play.sees(origin, spot)
+        return None
+    return along
 
 
 def apply(

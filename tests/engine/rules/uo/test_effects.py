@@ -53,6 +53,19 @@ def test_8_2_1_4_the_fire_lane_stops_at_an_obstacle() -> None:
     assert [h.block for h in hits] == []
 
 
+def test_8_2_1_4_the_fire_lane_goes_on_2_ep_beyond_an_obstacle() -> None:
+    # down column 11 from S1101 through the target S1103: the woods S1104 stop the LOS,
+    # and the lane goes on 2 EP beyond them (S1105, S1106), no farther (S1107)
+    play = play_of(
+        [B("g-mg", at="S1101"), B("g-1", at="S1105"), B("g-2", at="S1106"), B("g-3", at="S1107")],
+        [B("r-target", at="S1103")],
+    )
+    assert not play.sees("S1101", "S1105") and not play.sees("S1101", "S1107")
+    hits = effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S1103", False)
+    assert sorted(h.block for h in hits) == ["g-1", "g-2"]
+    assert all(h.zone == "fire lane" for h in hits)
+
+
 def test_8_2_1_2_heavy_weapons_hit_around_the_target_soft_2_armour_1() -> None:
     play = play_of(
         [
