@@ -122,6 +122,8 @@ EVICT_KILL = 0.5
 EVICT_WEIGHT = 1.0
 #: OSL levels a block nobody has identified is assumed to have left
 HIDDEN_LEVELS = 3
+#: how much more than others a block the enemy scores for destroying keeps out of harm
+PRECIOUS = 2.0
 #: how much a block wants activating to move on, by role (vehicles less: they take nothing)
 MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
 
@@ -400,7 +402,7 @@ class HeuristicBot:
         scores for destroying (armour, a commander) doubly so."""
         enemy = Side.red if view.side == Side.green else Side.green
         wanted = self.know.objectives[enemy]
-        return 2.0 if info.id in wanted.targets or info.type.value in wanted.target_types else 1.0
+        return PRECIOUS if info.id in wanted.targets or info.type.value in wanted.target_types else 1.0
 
     def holding(self, view: View, location: str | None) -> float:
         """What holding `location` is worth: its share of the victory points at stake there
@@ -490,19 +492,34 @@ class HeuristicBot:
     def unknown_fp(self, view: View, location: str, ep: int, target: Protection, assault: bool) -> float:
         """What a block nobody has identified brings, on average: any of the enemy's blocks
         not seen elsewhere (its order of battle is public, 4.3.2.2 hides which is which),
-        dummies included, vehicles only where a vehicle can stand."""
+        dummies included. A vehicle stands only where a vehicle can, so the enemy's hidden
+        vehicles are shared among the hidden blocks in such places: with as many vehicles
+        as blocks there, each of those is a vehicle."""
         vehicle_ok = self.know.holds_vehicle(location)
         inside = self.interior(location)
         key = (ep, target, assault, vehicle_ok, inside)
         got = view._unknown_fp.get(key)
         if got is None:
-            fps = [
-                best_fp(profile, ep, target, assault, view.night, inside)
-                for bid, profile, vehicle in view.know.order_of_battle[other(view.side)]
-                if bid not in view.identified and (vehicle_ok or not vehicle)
-            ]
-            got = view._unknown_fp[key] = sum(fps) / len(fps) if fps else 0.0
+            foot: list[int] = []
+            vehicles: list[int] = []
+            for bid, profile, vehicle in view.know.order_of_battle[other(view.side)]:
+                if bid not in view.identified:
+                    fp = best_fp(profile, ep, target, assault, view.night, inside)
+                    (vehicles if vehicle else foot).append(fp)
+            on_foot = sum(foot) / len(foot) if foot else 0.0
+            if not vehicle_ok or not vehicles:
+                got = on_foot
+            else:
+                share = self.vehicle_share(view, len(vehicles))
+                got = share * sum(vehicles) / len(vehicles) + (1 - share) * on_foot
+            view._unknown_fp[key] = got
         return got
+
+    def vehicle_share(self, view: View, vehicles: int) -> float:
+        """The chance a hidden enemy block where a vehicle can stand is one: the enemy's
+        unidentified vehicles over its hidden blocks in such places (at least one)."""
+        places = sum(1 for e in view.enemies if e.info is None and self.know.holds_vehicle(e.location))
+        return min(1.0, vehicles / max(places, 1))
 
     def fight_value(
         self,
