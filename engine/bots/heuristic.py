@@ -22,7 +22,8 @@ Strategy:
   behind their blocks, the commander within command range of its own platoon leader
   (7 activations, 7.2.1); command posts, logistics and observers stay put.
 - Moving: a Dijkstra over the block's MP (9 out of sight, 8.1.13), on MP plus the risk of
-  opportunity fire (enemies who may still react and see the location); the end scoring
+  opportunity fire (enemies who may still react and see the location; ten times as much
+  for a block the enemy scores for destroying, such as armour); the end scoring
   best on progress, exposure and the goal's worth, then followed step by step (planned
   again if a step turns out illegal: a location found closed is avoided afterwards).
   Caution fades as the last turn nears.
@@ -124,6 +125,9 @@ EVICT_WEIGHT = 1.0
 HIDDEN_LEVELS = 3
 #: how much more than others a block the enemy scores for destroying keeps out of harm
 PRECIOUS = 2.0
+#: RISK for such a block: a critical hit may destroy it whatever the odds (8.2.7.5), so
+#: it goes round the guns of enemies who may still react
+RISK_PRECIOUS = 0.5
 #: how much a block wants activating to move on, by role (vehicles less: they take nothing)
 MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
 
@@ -992,7 +996,8 @@ class HeuristicBot:
         closed = set(view.enemy_at) | self._avoid
         dark = self.know.closed_layers(view.side)
         top = max(limit, hidden_limit)
-        care = RISK * view.caution * self.precious(view, info)
+        precious = self.precious(view, info)
+        care = (RISK if precious <= 1 else RISK_PRECIOUS) * view.caution * precious
         while frontier:
             prio, d, i, u = heapq.heappop(frontier)
             if prio > best_prio[(i, u)]:
