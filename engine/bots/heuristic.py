@@ -109,7 +109,7 @@ GOAL_WEIGHT = 4.0
 #: per unit of risk (0-3: the firepower of the three strongest, by 5)
 RISK = 0.05
 #: what ending a move halfway costs, in OSL (a withdrawal under opportunity fire)
-TEMPO = 2.5
+TEMPO = 0.5
 #: EP within which an enemy block could walk into a goal this turn
 THREAT_EP = 6
 #: from this caution on (the last turns), an attacker on a threatened goal keeps it
