@@ -173,18 +173,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play_one(game: Game, args: argparse.Namespace) -> int:
-    from .bots.runner import GameTooLong, dump_log, log_document, make_bot, play_game
-    from .model.scenario import Side
+    from .bots.runner import GameTooLong, dump_log, log_document
+    from .bots.series import run_game
 
-    check = None
-    if args.check:
-        from .rules.uo import invariants
-
-        check = invariants.check
     seed = args.seed
-    green, red = make_bot(args.green, seed, Side.green), make_bot(args.red, seed, Side.red)
     try:
-        play = play_game(game, green, red, seed, check=check)
+        play = run_game(game, args.green, args.red, seed, args.check)
     except GameTooLong as exc:
         print(f"uo play: {exc}", file=sys.stderr)
         return 1

@@ -117,10 +117,9 @@ GUARD_CAUTION = 0.5
 #: MP a victory point at stake in a location is worth to a block heading there
 GOAL_PULL = 3.0
 #: a fire at the holder of a goal may clear it: the chance its holder withdraws whatever
-#: the odds, how much an expected elimination adds, and the weight of a goal cleared
+#: the odds, and how much an expected elimination adds
 EVICT_PRIOR = 0.25
 EVICT_KILL = 0.5
-EVICT_WEIGHT = 1.0
 #: OSL levels a block nobody has identified is assumed to have left
 HIDDEN_LEVELS = 3
 #: how much more than others a block the enemy scores for destroying keeps out of harm
@@ -237,6 +236,7 @@ class View:
         ] = {}
         self._prog: dict[str, Callable[[int], float]] = {}
         self._unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = {}
+        self._vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
         #: enemy blocks standing revealed: a hidden one is none of them
         self.identified = frozenset(e.key for e in self.enemies if e.info is not None)
 
@@ -522,8 +522,11 @@ class HeuristicBot:
     def vehicle_share(self, view: View, vehicles: int) -> float:
         """The chance a hidden enemy block where a vehicle can stand is one: the enemy's
         unidentified vehicles over its hidden blocks in such places (at least one)."""
-        places = sum(1 for e in view.enemies if e.info is None and self.know.holds_vehicle(e.location))
-        return min(1.0, vehicles / max(places, 1))
+        if view._vehicle_places is None:
+            view._vehicle_places = sum(
+                1 for e in view.enemies if e.info is None and self.know.holds_vehicle(e.location)
+            )
+        return min(1.0, vehicles / max(view._vehicle_places, 1))
 
     def fight_value(
         self,
@@ -577,7 +580,7 @@ class HeuristicBot:
             # (8.3.2), which any defender may choose; the location is then for the taking
             left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
             evict = 0.0 if assault else EVICT_PRIOR + EVICT_KILL * min(1.0, t / max(left, 1))
-            value += (0.2 * t + EVICT_WEIGHT * evict) * self.holding(view, there)
+            value += (0.2 * t + evict) * self.holding(view, there)
         if assault:
             # the loser withdraws: a goal taken, or lost
             p_win = t / max(t + u, 1e-9)

@@ -12,7 +12,7 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 
-from ..battlefield import Battlefield, Dynamic, LocKind
+from ..battlefield import Battlefield, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, ep_from, step_cost
 from ..model.cards import BlockProfile, Protection
 from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
@@ -21,7 +21,6 @@ from ..rules.uo.fight import can_hit, weapon_firepower
 from ..rules.uo.game import Game
 
 UNREACHABLE = 1 << 20
-_NO_DYNAMIC = Dynamic()
 
 
 def best_fp(
@@ -156,7 +155,6 @@ class MapKnowledge:
         for stake in self.stakes:
             for loc in stake.locations | stake.roofs:
                 self.stakes_at.setdefault(loc, []).append(stake)
-        self._holds_vehicle: dict[str, bool] = {}
         #: each side's order of battle, public in the scenario (its blocks' whereabouts
         #: are not read): what a block nobody has identified may be
         self.order_of_battle = {
@@ -175,21 +173,8 @@ class MapKnowledge:
 
     def holds_vehicle(self, location: str) -> bool:
         """Whether a vehicle block can stand in `location` (a street, a hangar's zone; no
-        room): a hidden block there may be one."""
-        got = self._holds_vehicle.get(location)
-        if got is None:
-            bf = self.bf
-            index = bf.location(location).index
-            got = any(
-                bf.locations[i].id != location
-                and any(
-                    step.dst == index and step_cost(bf, step, VEHICLE, _NO_DYNAMIC) is not None
-                    for step in bf.out[i]
-                )
-                for i in {step.dst for step in bf.out[index]}
-            )
-            self._holds_vehicle[location] = got
-        return got
+        room): a hidden block there may be one. Some step into it is open to vehicles."""
+        return bool(self._reverse_graph(VEHICLE, frozenset())[self.bf.location(location).index])
 
     def _objectives(self, side: Side) -> Objectives:
         hold: list[str] = []

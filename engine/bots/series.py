@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..model.scenario import Side
 from ..rules.uo.game import Game
+from ..rules.uo.play import Play
 from .runner import GameTooLong, make_bot, play_game
 
 
@@ -30,17 +31,21 @@ class GameResult:
     error: str | None = None  # a game that did not end, or broke an invariant (--check)
 
 
-def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -> GameResult:
-    """One game, bots by name, seeded as `uo play` seeds them."""
-    checker: Callable[..., None] | None = None
+def run_game(game: Game, green: str, red: str, seed: int, check: bool = False) -> Play:
+    """One game, bots by name, seeded as `uo play` seeds them; `check`: the invariants after
+    every action. Raises GameTooLong, or AssertionError for a broken invariant."""
+    checker: Callable[[Play], None] | None = None
     if check:
         from ..rules.uo import invariants
 
         checker = invariants.check
+    return play_game(game, make_bot(green, seed, Side.green), make_bot(red, seed, Side.red), seed, checker)
+
+
+def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -> GameResult:
+    """One game's result; a game that does not end or breaks an invariant is an error."""
     try:
-        play = play_game(
-            game, make_bot(green, seed, Side.green), make_bot(red, seed, Side.red), seed, checker
-        )
+        play = run_game(game, green, red, seed, check)
     except GameTooLong as exc:
         return GameResult(seed, None, None, {}, 0, 0, str(exc))
     except AssertionError as exc:  # a broken invariant
