@@ -1,0 +1,35 @@
+"""Which rule sets the studio has, by the name a scenario gives (`rules: urban-operations`).
+
+Entries are import paths, not modules: naming a rule set costs nothing until it is used, so
+`uo query` and `uo validate` never import a rules engine they do not need.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from .ruleset import RuleSet
+
+#: the rule set of a scenario that names none
+DEFAULT = "urban-operations"
+
+#: name -> "module:attribute" of the RuleSet value
+RULE_SETS: dict[str, str] = {
+    "urban-operations": "engine.rules.uo.ruleset:URBAN_OPERATIONS",
+}
+
+
+class UnknownRuleSet(KeyError):
+    def __str__(self) -> str:
+        return f"unknown rule set {self.args[0]!r}; the studio has: {', '.join(sorted(RULE_SETS))}"
+
+
+def rule_set(name: str | None = None) -> RuleSet[Any, Any]:
+    """The rule set called `name` (None: the default, Urban Operations)."""
+    target = RULE_SETS.get(name or DEFAULT)
+    if target is None:
+        raise UnknownRuleSet(name)
+    module, _, attribute = target.partition(":")
+    value: RuleSet[Any, Any] = getattr(import_module(module), attribute)
+    return value
