@@ -35,6 +35,9 @@ from ..commands import SetProperty, pointers
 from ..tools.picking import kind_of
 
 ERROR_STYLE = "color: #b3261e;"
+#: QLineEdit cuts longer text to 32,767 characters without a word; the model has no such
+#: limit, so a field must hold any value the file holds (or Enter would write it back cut).
+LINE_EDIT_LIMIT = 2**31 - 1
 CHILD_LISTS = ("/rooms", "/zones", "/apertures", "/roof_accesses")
 
 
@@ -140,6 +143,8 @@ class Inspector(QWidget):
         layout.addStretch(1)
         #: field name -> editor widget, and -> its problem label
         self.editors: dict[str, QWidget] = {}
+        #: field name -> the text a line edit was given from the model (Enter on it is no edit)
+        self.shown_texts: dict[str, str] = {}
         self.problem_labels: dict[str, QLabel] = {}
         self.pointer: str | None = None
         self.kind = ""
@@ -189,7 +194,7 @@ class Inspector(QWidget):
     def _build(self) -> None:
         while self.form.rowCount():
             self.form.removeRow(0)
-        self.editors, self.problem_labels = {}, {}
+        self.editors, self.problem_labels, self.shown_texts = {}, {}, {}
         sheet = self.sheet
         if sheet is None or self.kind == "":
             self.title.setText("No sheet")
@@ -221,6 +226,7 @@ class Inspector(QWidget):
 
         if field.editor in ("text", "optional"):
             edit = QLineEdit()
+            edit.setMaxLength(LINE_EDIT_LIMIT)
             if field.name == "interior":
                 edit.setCompleter(QCompleter(interior_ids(sheet), edit))
                 edit.setPlaceholderText("none")
@@ -269,7 +275,9 @@ class Inspector(QWidget):
             editor.blockSignals(True)
             try:
                 if isinstance(editor, QLineEdit):
-                    editor.setText("" if value is None else str(value))
+                    text = "" if value is None else str(value)
+                    editor.setText(text)
+                    self.shown_texts[name] = text
                 elif isinstance(editor, QSpinBox | QDoubleSpinBox):
                     editor.setValue(value)
                 elif isinstance(editor, QCheckBox):
@@ -283,8 +291,9 @@ class Inspector(QWidget):
     def _read(self, field: Field) -> Any:
         editor = self.editors[field.name]
         if isinstance(editor, QLineEdit):
-            text = editor.text().strip()
-            return (text or None) if field.editor == "optional" else text
+            # taken as typed: stripping would rewrite a padded value the user never touched
+            text = editor.text()
+            return (text if text.strip() else None) if field.editor == "optional" else text
         if isinstance(editor, QSpinBox | QDoubleSpinBox):
             return editor.value()
         if isinstance(editor, QCheckBox):
@@ -297,6 +306,9 @@ class Inspector(QWidget):
         sheet, obj, document = self.sheet, self._object(), self.document
         if sheet is None or obj is None or document is None or self.pointer is None:
             return
+        editor = self.editors[field.name]
+        if isinstance(editor, QLineEdit) and editor.text() == self.shown_texts.get(field.name):
+            return  # Enter (or leaving the field) without typing anything is no edit
         value = self._read(field)
         top = field.name.split(".")[0]
         if "." in field.name:
