@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -11,6 +12,27 @@ from .outline import OutlineNode
 
 NODE_ROLE = Qt.ItemDataRole.UserRole
 MAX_EXPANDED = 30
+#: A row shows at most this many characters of its text (a title may be a megabyte long)
+ROW_CHARS = 160
+#: and its tooltip this many, so hovering a huge title does not fill the screen
+TOOLTIP_CHARS = 2000
+#: Line and paragraph breaks a font would honour: a title holding them made every row (the
+#: rows share one height) as tall as the title
+_BREAKS = {ord(c): " " for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str, limit: int = ROW_CHARS) -> str:
+    """`text` on a single line of at most `limit` characters, cut with an ellipsis."""
+    flat = text[: limit + 1].translate(_BREAKS)
+    return flat if len(text) <= limit else flat[: limit - 1] + "…"
+
+
+def tooltip(text: str, pointer: str) -> str:
+    """The full text (up to TOOLTIP_CHARS, saying when there is more) and the pointer, as
+    escaped rich text: Qt would otherwise render a title that looks like HTML."""
+    shown = text if len(text) <= TOOLTIP_CHARS else f"{text[:TOOLTIP_CHARS]}… ({len(text):,} characters)"
+    lines = [shown, pointer] if pointer else [shown]
+    return "<qt>" + "<br>".join(html.escape(line).replace("\n", "<br>") for line in lines) + "</qt>"
 
 
 class Outliner(QTreeWidget):
@@ -40,9 +62,9 @@ class Outliner(QTreeWidget):
             child.setExpanded(child.childCount() <= MAX_EXPANDED)
 
     def _build(self, node: OutlineNode, parent: QTreeWidgetItem | None) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([node.text])
+        item = QTreeWidgetItem([one_line(node.text)])
         item.setData(0, NODE_ROLE, node)
-        item.setToolTip(0, node.pointer or (node.source.name if node.source else ""))
+        item.setToolTip(0, tooltip(node.text, node.pointer or (node.source.name if node.source else "")))
         if node.pointer or node.kind in ("sheet", "insert"):
             self._items.setdefault((node.source, node.pointer), item)
         for child in node.children:
