@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -13,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.scenario import Side
+from ..rules.digest import state_digest, state_parts
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
 from .base import Bot
@@ -50,47 +48,6 @@ def play_game(
         if check is not None:
             check(play)
     return play
-
-
-def _canonical(value: Any) -> Any:
-    """Plain JSON values in a fixed order: sets sorted, enums by value."""
-    if isinstance(value, enum.Enum):
-        return _canonical(value.value)
-    if isinstance(value, dict):
-        return {str(_canonical(k)): _canonical(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        items = [_canonical(v) for v in value]
-        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
-    if isinstance(value, (list, tuple)):
-        return [_canonical(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
-
-
-def canonical_state(state: Any) -> dict[str, Any]:
-    out = _canonical(state)
-    assert isinstance(out, dict)
-    return out
-
-
-def _sha(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def state_digest(state: Any) -> str:
-    """sha256 of the state's canonical JSON: equal states, equal digests."""
-    return _sha(canonical_state(state))
-
-
-def state_parts(state: Any) -> dict[str, str]:
-    """Digests of the state's parts (each field, each block), to say where two final states
-    differ."""
-    data = canonical_state(state)
-    parts = {key: _sha(value) for key, value in data.items() if key != "blocks"}
-    parts.update({f"blocks.{bid}": _sha(value) for bid, value in data.get("blocks", {}).items()})
-    return parts
 
 
 def log_document(
