@@ -86,6 +86,13 @@ class MainWindow(QMainWindow):
         self.position_label = QLabel()
         self.location_label.setMinimumWidth(90)
         self.position_label.setMinimumWidth(170)
+        # a broken scan is said for as long as its sheet is shown: a passing message was
+        # replaced at once by "Opened ..."
+        self.scan_warning = QLabel()
+        self.scan_warning.setObjectName("scan_warning")
+        self.scan_warning.setStyleSheet("color: #b3261e;")
+        self.scan_warning.hide()
+        self.statusBar().addPermanentWidget(self.scan_warning)
         self.statusBar().addPermanentWidget(self.location_label)
         self.statusBar().addPermanentWidget(self.position_label)
 
@@ -193,6 +200,7 @@ class MainWindow(QMainWindow):
         if self.session is None or not (0 <= index < len(self.session.sheets)):
             self.sheet_index = -1
             self.scene.set_sheet(None)
+            self._show_scan_state()
             return
         entry = self.session.sheets[index]
         self.sheet_index = index
@@ -201,9 +209,15 @@ class MainWindow(QMainWindow):
             self.sheet_selector.setCurrentIndex(index)
             self.sheet_selector.blockSignals(False)
         self.scene.set_sheet(entry.sheet, entry.path.parent)
-        if self.scene.background_error:
-            self.statusBar().showMessage(f"Background scan not loaded: {self.scene.background_error}", 8000)
+        self._show_scan_state()
         self.view.fit_sheet()
+
+    def _show_scan_state(self) -> None:
+        """Keep the shown sheet's scan problem in the status bar while the sheet is shown."""
+        error = self.scene.background_error if self.scene.sheet is not None else ""
+        self.scan_warning.setText(f"Scan not loaded: {error}" if error else "")
+        self.scan_warning.setToolTip(error)
+        self.scan_warning.setVisible(bool(error))
 
     def current_sheet_path(self) -> Path | None:
         if self.session is None or self.sheet_index < 0:
@@ -219,6 +233,7 @@ class MainWindow(QMainWindow):
             # redrawing the same sheet keeps the whole selection (several objects, too)
             entry = self.session.sheets[self.sheet_index]
             self.scene.set_sheet(entry.sheet, entry.path.parent)
+            self._show_scan_state()
         self.outliner.set_outline(self.session.outline())
         self.validation.schedule()
 
@@ -303,7 +318,8 @@ class MainWindow(QMainWindow):
             self._error(f"Cannot open {path.name}", f"{path}: {type(exc).__name__}: {exc}")
             return False
         self.recent.add(path)
-        self.statusBar().showMessage(f"Opened {path}", 4000)
+        scan = f"; scan not loaded: {self.scene.background_error}" if self.scene.background_error else ""
+        self.statusBar().showMessage(f"Opened {path}{scan}", 8000 if scan else 4000)
         return True
 
     def open_dialog(self) -> None:
