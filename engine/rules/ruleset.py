@@ -160,6 +160,11 @@ class PlayState(Protocol[A, O]):
         """sha256 of the state's canonical JSON: equal states, equal digests."""
         ...
 
+    def digest_parts(self) -> dict[str, str]:
+        """A digest per part of the state (engine/rules/digest.py `state_parts`): a log records
+        them so a replay that ends elsewhere says where (a field, one block)."""
+        ...
+
 
 class RuleSet(Protocol[A, O]):
     """A game's rules: what loads a scenario, starts a play, and reads and writes actions."""
