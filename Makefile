@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SAMPLE := scenarios/harbour-crossing.yaml
 
-.PHONY: setup run test bench schemas lint check clean
+.PHONY: setup run test bench soak schemas lint check clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# 10,000 seeded random games, invariants after every action, in worker processes (UO_SOAK_GAMES)
+soak: $(STAMP)
+	$(BIN)/python -m bench bench_soak
 
 schemas: $(STAMP)
 	$(BIN)/uo schema
