@@ -21,10 +21,11 @@ from ..model import FORMATS, Document
 from .json_reader import read_json
 from .positions import Positions
 from .problems import LoadError, Problem, pointer_join
+from .reading import MAX_BYTES, ReadRefused, read_regular, safe_resolve
+from .roundtrip import Source, full_dump, render
 from .schemas import schema_for
 from .yaml_reader import read_yaml
 
-MAX_BYTES = 16 * 1024 * 1024
 YAML_SUFFIXES = (".yaml", ".yml")
 JSON_SUFFIXES = (".json",)
 MODEL_SUFFIXES = YAML_SUFFIXES + JSON_SUFFIXES
@@ -42,6 +43,16 @@ class Loaded:
     model: Document | None = None
     problems: list[Problem] = field(default_factory=list)
     header: str = ""  # leading comment lines, kept on save
+    #: the file's text, for a format-keeping save (see `source`)
+    raw_source: Source | None = field(default=None, repr=False)
+
+    @property
+    def source(self) -> Source | None:
+        """The file's text and the model it holds, to save edits of that model into (take it
+        before editing the model: it records the model as loaded)."""
+        if self.raw_source is not None and self.raw_source.data is None and self.model is not None:
+            self.raw_source.data = full_dump(self.model)
+        return self.raw_source if self.model is not None else None
 
     def problem(self, pointer: str, code: str, message: str, *, key: bool = False) -> Problem:
         line, col = self.positions.locate(pointer, key=key)
@@ -50,8 +61,8 @@ class Loaded:
 
 def display_path(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(safe_resolve(path).relative_to(safe_resolve(Path.cwd())))
+    except (ValueError, OSError):  # outside the working folder, or the working folder is gone
         return str(path)
 
 
@@ -60,12 +71,9 @@ def read_data(path: Path, text: str | None = None) -> tuple[Any, Positions, list
     name = display_path(path)
     if text is None:
         try:
-            size = path.stat().st_size
-            if size > MAX_BYTES:
-                raise LoadError([Problem(name, 0, 0, "P003", f"file is {size} bytes, more than {MAX_BYTES}")])
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise LoadError([Problem(name, 0, 0, "P000", f"cannot read file: {exc.strerror}")]) from None
+            raw = read_regular(path, MAX_BYTES)
+        except ReadRefused as exc:
+            raise LoadError([Problem(name, 0, 0, exc.code, str(exc))]) from None
         text = decode(raw, name)
     elif len(text) > MAX_BYTES:
         raise LoadError([Problem(name, 0, 0, "P003", f"text is more than {MAX_BYTES} characters")])
@@ -224,6 +232,7 @@ def load_document(path: Path | str, text: str | None = None) -> Loaded:
     loaded = Loaded(path=path, name=name, data=data, positions=positions, format=fmt, problems=list(problems))
     if text is None:
         loaded.header = _header_of(path)
+        loaded.raw_source = _source_of(path)
     # Fast path: the model accepts the data exactly as written (no coercion) -> the schema,
     # generated from the model, accepts it too. Otherwise the JSON Schema validator finds
     # and locates every problem (it is ~30x slower, so only bad files pay for it).
@@ -279,27 +288,37 @@ def _header_of(path: Path) -> str:
     if path.suffix.lower() not in YAML_SUFFIXES:
         return ""
     lines = []
-    try:
-        with path.open(encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if not line.startswith("#"):
-                    break
-                lines.append(line.rstrip("\n"))
-                if len(lines) > 20:
-                    break
-    except OSError:
+    try:  # read_regular again, not open(): the path may have become a FIFO since
+        text = read_regular(path, MAX_BYTES).decode("utf-8", errors="replace")
+    except ReadRefused:
         return ""
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+        if len(lines) > 20:
+            break
     return "\n".join(lines)
 
 
 # --- saving -----------------------------------------------------------------------------
 
 
+def _source_of(path: Path) -> Source | None:
+    """The file's bytes as text to save edits into (None if it cannot be read again)."""
+    try:  # read_regular again, not open(): the path may have become a FIFO since
+        raw = read_regular(path, MAX_BYTES)
+        return Source.from_bytes(raw, json=path.suffix.lower() in JSON_SUFFIXES)
+    except (ReadRefused, UnicodeDecodeError):
+        return None
+
+
 def to_data(model: Document) -> dict[str, Any]:
     """Plain data for a model, in field order, defaults left out, format tag first."""
     body = model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     body.pop("schema", None)
-    return {"schema": model.format, **body}
+    tag = next(getattr(model, name) for name, f in type(model).model_fields.items() if f.alias == "schema")
+    return {"schema": tag, **body}
 
 
 class _Dumper(yaml.CSafeDumper if hasattr(yaml, "CSafeDumper") else yaml.SafeDumper):  # type: ignore[misc]
@@ -330,7 +349,15 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 
 
-def dumps(model: Document, suffix: str = ".yaml", header: str = "") -> str:
+def dumps(model: Document, suffix: str = ".yaml", header: str = "", source: Source | None = None) -> str:
+    """The text Save writes for `model`: written into `source` (the text it was read from)
+    changing only what was edited, or afresh (defaults left out) when there is no source or
+    the edit cannot be applied to it. Lines end in "\n"; `save_document` restores the
+    file's own line endings and BOM."""
+    if source is not None:
+        kept = render(model, source)
+        if kept is not None:
+            return kept
     data = to_data(model)
     if suffix.lower() in JSON_SUFFIXES:
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -338,15 +365,46 @@ def dumps(model: Document, suffix: str = ".yaml", header: str = "") -> str:
     return (header + "\n" if header else "") + text
 
 
-def save_document(model: Document, path: Path | str, header: str = "") -> None:
+class SaveError(OSError):
+    """A save that failed, naming the user's file (not the temporary one written first)."""
+
+
+def save_document(
+    model: Document, path: Path | str, header: str = "", source: Source | None = None
+) -> Source:
     """Write atomically: a temporary file in the same folder, then rename over the target,
-    so a crash or a full disk never leaves a half-written file."""
+    so a crash or a full disk never leaves a half-written file. With `source` (the text the
+    model was read from), only the edited values change and the file keeps its comments,
+    layout, line endings and BOM. Returns the source of the text written, for the next
+    save. SaveError (an OSError naming `path`) when the file cannot be written."""
     path = Path(path)
-    text = dumps(model, path.suffix, header)
+    text = dumps(model, path.suffix, header, source)
+    like = source or Source("", path.suffix.lower() in JSON_SUFFIXES)
+    try:
+        raw = like.encode(text)
+    except UnicodeEncodeError as exc:
+        where = text.count("\n", 0, exc.start) + 1
+        bad = text[exc.start : exc.end]
+        message = f"line {where}: {bad!r} cannot be written as UTF-8 ({exc.reason})"
+        raise SaveError(0, message, str(path)) from None
+    try:
+        write_bytes_atomic(path, raw)
+    except OSError as exc:
+        raise SaveError(exc.errno or 0, exc.strerror or str(exc), str(path)) from exc
+    written = Source.from_bytes(raw, json=like.json, data=full_dump(model))
+    return written
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """The atomic write of `save_document`, for text already formatted (a game log)."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, raw: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
             f.flush()
             os.fsync(f.fileno())
         if path.exists():

@@ -13,7 +13,7 @@ from typing import Any
 
 from .positions import Positions
 from .problems import LoadError, Problem, pointer_join
-from .yaml_reader import MAX_DEPTH, MAX_NODES
+from .yaml_reader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, number_problem
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -64,8 +64,12 @@ class _Reader:
             return self.string()
         m = _NUMBER.match(self.text, self.pos)
         if m and m.end() > self.pos:
+            digits = m.group()
+            if not (m.group(1) or m.group(2)) and len(digits) > MAX_INT_DIGITS:
+                line, col = self.where(self.pos)
+                raise LoadError([number_problem(self.file, line, col, digits)])
             self.pos = m.end()
-            return float(m.group()) if (m.group(1) or m.group(2)) else int(m.group())
+            return float(digits) if (m.group(1) or m.group(2)) else int(digits)
         for word, value in _LITERALS.items():
             if self.text.startswith(word, self.pos):
                 self.pos += len(word)

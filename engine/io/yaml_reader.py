@@ -132,6 +132,8 @@ def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
                     frame = stack[-1]
                     frame[2] = event.value
                     frame[3] = mark
+                    if event.value == "<<" and not event.style:
+                        frame[4] = True  # a merge key (`<<: *base`): merged when the mapping ends
                     keys[_join(frame[1], event.value)] = (mark.line + 1, mark.column + 1)
                     if event.anchor:
                         anchors[event.anchor] = (event.value, 1)
@@ -160,6 +162,8 @@ def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
                 stack.append([container, ptr, None, None, None, event.anchor])
             elif kind in end_events:
                 frame = stack.pop()
+                if frame[4]:
+                    _merge(frame[0], frame[1], positions, file)
                 if frame[5]:
                     anchors[frame[5]] = (frame[0], _size(frame[0]))
             elif kind is yaml.AliasEvent:
@@ -199,8 +203,42 @@ def read_yaml(text: str, file: str) -> tuple[Any, Positions, list[Problem]]:
     return root, positions, problems
 
 
+def _merge(mapping: dict[str, Any], pointer: str, positions: Positions, file: str) -> None:
+    """Apply a YAML merge key: `<<: *base` (or `<<: [*a, *b]`) adds the keys of those
+    mappings that this one does not set itself; the first listed wins. The aliases were
+    already counted against the node limit when they were read."""
+    if "<<" not in mapping:
+        return
+    here = _join(pointer, "<<")
+    merged = mapping.pop("<<")
+    sources = merged if isinstance(merged, list) else [merged]
+    line, col = positions.values.get(here, (0, 0))
+    if not sources or not all(isinstance(m, dict) for m in sources):
+        raise LoadError(
+            [Problem(file, line, col, "P001", "a merge key `<<` takes a mapping or a list of mappings", here)]
+        )
+    for source in sources:
+        for key, value in source.items():
+            if key not in mapping:
+                mapping[key] = value
+                positions.values.setdefault(_join(pointer, key), (line, col))
+
+
 _PLAIN_INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
-_PLAIN_FLOAT = re.compile(r"^[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
+# YAML 1.2 floats: a dot or an exponent (1e2 as well as 1.0e+2; YAML 1.1 wanted both)
+_PLAIN_FLOAT = re.compile(r"^[-+]?(([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)$")
+#: Python refuses to read integers longer than this (sys.int_info.str_digits_check_threshold
+#: is 640, the default limit 4300): a longer one is refused, located, before int() sees it.
+MAX_INT_DIGITS = 4300
+
+
+def number_problem(file: str, line: int, col: int, text: str, pointer: str = "") -> Problem:
+    """A number too long to be one: located, with the text shortened."""
+    shown = text if len(text) <= 24 else f"{text[:10]}...{text[-6:]}"
+    message = f"number {shown} has {len(text)} digits; at most {MAX_INT_DIGITS} are read"
+    return Problem(file, line, col, "P001", message, pointer)
+
+
 _PLAIN_WORDS: dict[str, Any] = {
     "": None,
     "~": None,
@@ -237,6 +275,9 @@ def _construct_scalar(loader: Any, event: yaml.ScalarEvent, file: str) -> Any:
         # resolution, minus octal/sexagesimal: see _KEEP_AS_STRING)
         v = event.value
         if _PLAIN_INT.match(v):
+            if len(v) > MAX_INT_DIGITS:
+                mark = cast(Any, event.start_mark)
+                raise LoadError([number_problem(file, mark.line + 1, mark.column + 1, v)])
             return int(v)
         if _PLAIN_FLOAT.match(v):
             return float(v)
@@ -262,10 +303,15 @@ def _construct_scalar(loader: Any, event: yaml.ScalarEvent, file: str) -> Any:
         if tag == _STD + "float":
             return loader.construct_yaml_float(node)
     except (ValueError, yaml.YAMLError):
+        shown = event.value if len(event.value) <= 40 else f"{event.value[:20]}...{event.value[-10:]}"
         raise LoadError(
             [
                 _problem(
-                    file, event.start_mark, "P001", f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}"
+                    file,
+                    event.start_mark,
+                    "P001",
+                    f"'{shown}' is not a valid {tag.rsplit(':', 1)[-1]}"
+                    + (f" ({len(event.value)} characters)" if len(event.value) > 40 else ""),
                 )
             ]
         ) from None

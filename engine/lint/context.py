@@ -10,6 +10,7 @@ from ..geometry.hexgrid import HexGrid
 from ..geometry.polygons import strictly_inside
 from ..io.files import Loaded, load_document
 from ..io.problems import LoadError, Problem
+from ..io.reading import path_exists, safe_resolve
 from ..model.cards import CardLibrary, EventCard, SupportCard, UnitCard
 from ..model.scenario import Scenario
 from ..model.sheet import MapSheet, SheetKind, Terrain
@@ -23,13 +24,15 @@ class Workspace:
 
     def __init__(self, overrides: dict[Path, str] | None = None) -> None:
         self._cache: dict[Path, Loaded | LoadError] = {}
-        self.overrides = {p.resolve(): text for p, text in (overrides or {}).items()}
+        self.overrides = {safe_resolve(p): text for p, text in (overrides or {}).items()}
 
     def exists(self, path: Path) -> bool:
-        return path.resolve() in self.overrides or path.is_file()
+        # anything at the path "exists": the loader then says what it is (a FIFO, a device,
+        # a symlink loop, a file in a folder we may not enter) rather than "file not found"
+        return safe_resolve(path) in self.overrides or path_exists(path)
 
     def load(self, path: Path) -> Loaded:
-        key = path.resolve()
+        key = safe_resolve(path)  # a symlink loop is reported by the loader, not raised here
         if key not in self._cache:
             try:
                 self._cache[key] = load_document(path, self.overrides.get(key))

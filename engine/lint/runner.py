@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..io.files import MODEL_SUFFIXES, Loaded, display_path
 from ..io.problems import LoadError, Problem, Severity
+from ..io.reading import kind_of, os_reason, safe_resolve
 from . import checks  # noqa: F401  (registers the checks)
 from .context import CardsContext, ScenarioContext, SheetContext, Workspace, build_scenario_context
 from .registry import Finding, checks_for
@@ -27,19 +31,51 @@ class Report:
 
 
 def collect_files(paths: Iterable[Path], ws: Workspace | None = None) -> tuple[list[Path], list[Problem]]:
+    """The model files named or found in the folders named, and the problems of the paths
+    that cannot be used (missing, unreadable, a device or a FIFO, a symlink loop)."""
     files: list[Path] = []
-    missing: list[Problem] = []
+    bad: list[Problem] = []
     for path in paths:
-        if path.is_dir():
-            for f in sorted(path.rglob("*")):
-                hidden = any(p.startswith(".") for p in f.relative_to(path).parts)
-                if f.is_file() and f.suffix.lower() in MODEL_SUFFIXES and not hidden:
-                    files.append(f)
-        elif path.is_file() or (ws is not None and ws.exists(path)):
+        if ws is not None and safe_resolve(path) in ws.overrides:  # an editor's unsaved text
+            files.append(path)
+            continue
+        try:
+            st = os.stat(path)
+        except OSError as exc:
+            reason = "no such file or folder" if exc.errno == errno.ENOENT else os_reason(exc)
+            bad.append(Problem(str(path), 0, 0, "P000", f"cannot read: {reason}"))
+            continue
+        except ValueError as exc:  # a NUL byte in the name
+            bad.append(Problem(str(path), 0, 0, "P000", f"cannot read: {exc}"))
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            found, unreadable = _walk(path)
+            files += found
+            bad += unreadable
+        elif stat.S_ISREG(st.st_mode):
             files.append(path)
         else:
-            missing.append(Problem(str(path), 0, 0, "P000", "no such file or folder"))
-    return files, missing
+            bad.append(Problem(str(path), 0, 0, "P000", f"cannot read: it is {kind_of(st.st_mode)}"))
+    return files, bad
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Problem]]:
+    """Model files under `folder` (hidden ones skipped, symlinked folders not followed) and
+    a problem for every folder that could not be listed, so none is skipped silently."""
+    files: list[Path] = []
+    bad: list[Problem] = []
+
+    def refused(exc: OSError) -> None:
+        where = exc.filename if exc.filename is not None else folder
+        bad.append(Problem(str(where), 0, 0, "P000", f"cannot read folder: {os_reason(exc)}"))
+
+    for top, dirs, names in os.walk(folder, onerror=refused):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            if name.startswith(".") or not name.lower().endswith(MODEL_SUFFIXES):
+                continue
+            files.append(Path(top) / name)  # read_regular says what a non-regular one is
+    return files, bad
 
 
 def lint_document(doc: Loaded, ws: Workspace) -> list[Problem]:
@@ -50,8 +86,10 @@ def lint_document(doc: Loaded, ws: Workspace) -> list[Problem]:
         ctx = SheetContext(doc)
     elif doc.format == "uo-cards/1":
         ctx = CardsContext(doc)
-    else:
+    elif doc.format == "uo-scenario/1":
         ctx, problems = build_scenario_context(doc, ws)
+    else:  # a game log (uo-log/1): what it means is checked by replaying it (`uo replay`)
+        return problems
     for chk in checks_for(doc.format):
         for finding in chk.fn(ctx):
             problems.append(_to_problem(chk.code, finding, doc))

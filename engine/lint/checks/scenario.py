@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...io.problems import Severity
+from ...io.reading import safe_resolve
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, EventCard, Reinforcement, SupportKind
 from ...model.scenario import (
     Allotment,
@@ -75,13 +76,13 @@ def _profile(ctx: ScenarioContext, block: Block) -> BlockProfile | None:
 def _placed_sheets(ctx: ScenarioContext) -> list[tuple[str, SheetContext]]:
     """(pointer of the scenario's reference, sheet) of every loaded sheet and insert, in order."""
     base = ctx.doc.path.parent
-    loaded = {s.doc.path.resolve(): s for s in ctx.sheets + ctx.inserts}
+    loaded = {safe_resolve(s.doc.path): s for s in ctx.sheets + ctx.inserts}
     out = []
     m = ctx.scenario.map
     refs = [(f"/map/sheets/{i}/file", p.file) for i, p in enumerate(m.sheets)]
     refs += [(f"/map/underground/{i}/file", u.file) for i, u in enumerate(m.underground)]
     for pointer, rel in refs:
-        sheet = loaded.get((base / Path(rel)).resolve())
+        sheet = loaded.get(safe_resolve(base / Path(rel)))
         if sheet is not None:
             out.append((pointer, sheet))
     return out
