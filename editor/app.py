@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from engine.io.problems import LoadError
@@ -14,6 +14,8 @@ from engine.io.problems import LoadError
 from .main_window import APP_NAME, MainWindow, problems_message
 
 SCREENSHOT_SIZE = (1600, 1000)
+#: A screenshot waits this long for the Validation dock's result, then shows "checking…"
+SCREENSHOT_VALIDATION_MS = 3000
 
 
 def application() -> QApplication:
@@ -31,6 +33,17 @@ def application() -> QApplication:
     return QApplication(sys.argv[:1])
 
 
+def _wait_for_validation(window: MainWindow, ms: int) -> None:
+    """Let the worker's check arrive (it runs off the GUI thread), at most `ms`."""
+    if window.validation.settled:
+        return
+    loop = QEventLoop()
+    window.validation.validated.connect(loop.quit)
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+    window.validation.validated.disconnect(loop.quit)
+
+
 def take_screenshot(
     window: MainWindow, out: Path, zoom: float | None = None, center: tuple[float, float] | None = None
 ) -> None:
@@ -43,6 +56,7 @@ def take_screenshot(
     window.show()
     assert app is not None
     app.processEvents()
+    _wait_for_validation(window, SCREENSHOT_VALIDATION_MS)
     window.view.fit_sheet()
     if zoom is not None:
         window.view.zoom(zoom)

@@ -53,3 +53,9 @@ def _forget_edits(win: MainWindow) -> None:
 def sheet_file() -> Path:
     """The published sample when it is there and valid, else the test town."""
     return SAMPLE_SHEET if SAMPLE_SHEET.is_file() else DATA / "town.yaml"
+
+
+def wait_validated(qtbot, win: MainWindow) -> None:
+    """Wait until the Validation dock shows the check of the current state (checks run on
+    a worker thread and arrive by signal)."""
+    qtbot.waitUntil(lambda: win.validation.settled, timeout=20000)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDoubleSpinBox, QLineEdit
 
 from .canvas_input import click, key, use_tool, zoom_on
-from .conftest import DATA
+from .conftest import DATA, wait_validated
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -81,6 +81,7 @@ def test_the_validation_message_shows_on_its_field(window, qtbot, tmp_path):
     path = tmp_path / "duplicate-ids.yaml"
     shutil.copy(DATA / "duplicate-ids.yaml", path)
     window.load(path)
+    wait_validated(qtbot, window)
     window.reveal(path.resolve(), "/walls/1")  # as a click in the Validation list does
     inspector = window.editing.inspector
     assert inspector.title.text() == "Wall"
@@ -88,6 +89,7 @@ def test_the_validation_message_shows_on_its_field(window, qtbot, tmp_path):
     # fixing it and saving clears the message
     type_into(qtbot, inspector.editors["id"], "w2")
     window.action_save.trigger()
+    wait_validated(qtbot, window)
     assert inspector.problem_text("id") == ""
 
 

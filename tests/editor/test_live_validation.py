@@ -10,6 +10,8 @@ from editor.commands import AddObjects
 from engine.lint.runner import validate_paths
 from engine.model.sheet import Manhole
 
+from .conftest import wait_validated
+
 SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "A-harbour.yaml"
 
 
@@ -17,6 +19,7 @@ def test_an_edit_is_validated_before_it_is_saved(qtbot, window, tmp_path: Path) 
     path = tmp_path / "A-harbour.yaml"
     shutil.copy(SAMPLE, path)
     assert window.open_file(path)
+    wait_validated(qtbot, window)
     assert window.validation.problems == []
     document = window.editing.current_document()
     sheet = document.model
@@ -24,8 +27,7 @@ def test_an_edit_is_validated_before_it_is_saved(qtbot, window, tmp_path: Path) 
     twin = Manhole(id=sheet.manholes[0].id, hex="0101", letter="C")
     pointer = f"/manholes/{len(sheet.manholes)}"
     document.undo_stack.push(AddObjects(document, "Add manhole", [(pointer, twin)]))
-    with qtbot.waitSignal(window.validation.validated, timeout=5000):
-        pass
+    wait_validated(qtbot, window)
     codes = {p.code for p in window.validation.problems}
     assert "L101" in codes
     assert "unsaved edits" in window.validation.summary.text()
@@ -36,6 +38,5 @@ def test_an_edit_is_validated_before_it_is_saved(qtbot, window, tmp_path: Path) 
     assert validate_paths([path]).problems == live
     # undo: the sheet is valid again, and so is the validation
     document.undo_stack.undo()
-    with qtbot.waitSignal(window.validation.validated, timeout=5000):
-        pass
+    wait_validated(qtbot, window)
     assert window.validation.problems == []

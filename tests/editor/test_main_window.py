@@ -14,7 +14,7 @@ from editor.main_window import MainWindow
 from engine.geometry.hexgrid import HexGrid
 from engine.model import MapSheet
 
-from .conftest import DATA
+from .conftest import DATA, wait_validated
 
 
 def move_mouse_to(qtbot, window: MainWindow, x: float, y: float) -> None:
@@ -113,6 +113,7 @@ def test_a_missing_file_is_reported_too(window, monkeypatch, tmp_path):
 
 def test_validation_lists_semantic_problems_and_reveals_them(window, qtbot):
     window.load(DATA / "duplicate-ids.yaml")
+    wait_validated(qtbot, window)
     texts = window.validation.texts()
     assert any(t.startswith("19:9 L101 duplicate id 'w1'") for t in texts), texts
     item = window.validation.list.topLevelItem(texts.index(next(t for t in texts if "L101" in t)))
@@ -149,7 +150,7 @@ def test_a_card_library_is_listed(window):
     ]
 
 
-def test_new_sheet_then_save_as(window, monkeypatch, tmp_path):
+def test_new_sheet_then_save_as(window, qtbot, monkeypatch, tmp_path):
     window.action_new.trigger()
     assert window.document.path is None
     assert window.scene.sheet is not None and window.scene.sheet.grid.columns > 10
@@ -159,6 +160,7 @@ def test_new_sheet_then_save_as(window, monkeypatch, tmp_path):
     window.action_save.trigger()
     assert target.is_file()
     assert window.document.path == target.resolve()
+    wait_validated(qtbot, window)
     assert window.validation.summary.text() == "new.yaml: no problems"
     assert window.recent.paths() == [target.resolve()]
 
@@ -197,7 +199,8 @@ def test_recent_files_remember_opened_files(window, settings):
     assert MainWindow(settings).recent.paths()[:2] == expected
 
 
-def test_sample_paths_are_absolute_in_problems_of_referenced_files(window):
+def test_sample_paths_are_absolute_in_problems_of_referenced_files(window, qtbot):
     # problems of a scenario's sheet name that file; the open file's own have no prefix
     window.load(DATA / "crossing.yaml")
+    wait_validated(qtbot, window)
     assert all(not t.startswith("crossing.yaml") for t in window.validation.texts())
