@@ -1,0 +1,429 @@
+"""Format-keeping saves: write a model back into the text it was read from, changing only
+what the edit changed.
+
+A document remembers its `Source`: the text as read (without BOM, newlines as LF), its
+BOM and line ending, and the full dump of the model it holds. At save, the full dump of
+the model now is compared with that one value by value (full dumps, so an explicit
+default the user wrote is not a change), and only the differences are applied to a
+round-trip tree of the original text: ruamel.yaml's for YAML (comments, key order, flow
+style, quotes and number forms of untouched values are kept), plain ordered data for
+JSON. The tree is dumped twice, before and after the changes; the lines that differ
+between those two dumps are spliced into the original text, so whatever the dumper would
+normalise elsewhere (folding, spacing) stays as the user wrote it.
+
+Safety: our own readers (yaml_reader, json_reader) validated and bounded the text before;
+ruamel only re-reads text that already passed them. The result is read back with our
+reader and must give the model being saved, else the plain writer's text is used.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import io
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError as PydanticError
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError as RuamelError
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    LiteralScalarString,
+    SingleQuotedScalarString,
+)
+
+from ..model import FORMATS, Document
+from .json_reader import read_json
+from .problems import LoadError
+from .yaml_reader import read_yaml
+
+BOM = b"\xef\xbb\xbf"
+_MISSING: Any = object()
+
+
+def full_dump(model: Document) -> dict[str, Any]:
+    """Every field, defaults included: what the comparison of two states is made on."""
+    return model.model_dump(mode="json", by_alias=True)
+
+
+def sparse_dump(model: Document) -> dict[str, Any]:
+    """Defaults left out: the form new values are written in (as the plain writer does)."""
+    return model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+
+@dataclass
+class Source:
+    """The text a document was read from (or last saved as) and the model state it holds."""
+
+    text: str  # decoded, BOM removed, line endings turned into "\n"
+    json: bool
+    bom: bool = False
+    newline: str = "\n"
+    digest: str = ""  # sha-256 of the file's bytes, to notice changes made elsewhere
+    data: dict[str, Any] | None = None  # full_dump of the model the text holds
+    # the round-trip dump of the unchanged text, computed once (see render)
+    _baseline: list[str] | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, *, json: bool, data: dict[str, Any] | None = None) -> Source:
+        digest = hashlib.sha256(raw).hexdigest()
+        bom = raw.startswith(BOM)
+        text = raw[len(BOM) :].decode("utf-8") if bom else raw.decode("utf-8")
+        # the first line ending says how the file is written; a file of one line keeps "\n"
+        first = text.find("\n")
+        newline = "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+        text = text.replace("\r\n", "\n")
+        return cls(text, json, bom, newline, digest, data)
+
+    def encode(self, text: str) -> bytes:
+        """The bytes of `text` (LF lines) as this file writes them: BOM and line endings.
+        UnicodeEncodeError when the text holds what UTF-8 cannot (a lone surrogate)."""
+        if self.newline != "\n":
+            text = text.replace("\n", self.newline)
+        raw = text.encode("utf-8")
+        return BOM + raw if self.bom else raw
+
+
+def digest_of(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+# --- finding and applying the differences --------------------------------------------------
+
+
+def _same(a: Any, b: Any) -> bool:
+    # both sides are dumps of the same model class, so `==` (with its 1 == 1.0) only needs
+    # a type check on scalars to tell `1` from `true`
+    return a == b and (type(a) is type(b) or isinstance(a, (dict, list)))
+
+
+class _Patcher:
+    """Applies old -> new differences to a tree holding `old` as the file wrote it."""
+
+    def __init__(self, yaml_mode: bool):
+        self.yaml = yaml_mode
+        self.changes = 0
+
+    # maps -------------------------------------------------------------------------------
+    def patch_map(self, node: Any, old: dict[str, Any], new: dict[str, Any], sparse: Any) -> None:
+        if not isinstance(sparse, dict):
+            sparse = {}
+        for key in old:
+            if key not in new and key in node:
+                del node[key]
+                self.changes += 1
+        prev: str | None = None
+        for key, nv in new.items():
+            ov = old.get(key, _MISSING)
+            sv = sparse.get(key, _MISSING)
+            if key in node:
+                if ov is not _MISSING and _same(ov, nv):
+                    prev = key
+                    continue
+                self.changes += 1
+                if sv is _MISSING and nv is None:
+                    del node[key]  # back to an unset optional value: leave it out again
+                    continue
+                self.replace(node, key, ov, nv, sv)
+                prev = key
+            else:
+                if (ov is not _MISSING and _same(ov, nv)) or sv is _MISSING:
+                    continue  # still the default, left implied
+                self.changes += 1
+                self._insert_key(node, prev, key, self.fresh(sv))
+                prev = key
+
+    def _insert_key(self, node: Any, prev: str | None, key: str, value: Any) -> None:
+        keys = list(node.keys())
+        if isinstance(node, CommentedMap):
+            own = [k for k in keys if k in node._ok]
+            pos = own.index(prev) + 1 if prev in own else 0
+            if getattr(node, "merge", None):
+                pos += 1  # ruamel counts the `<<:` line (written first) as a position
+            node.insert(pos, key, value)
+            return
+        pos = keys.index(prev) + 1 if prev in keys else 0
+        items = list(node.items())
+        items.insert(pos, (key, value))
+        node.clear()
+        node.update(items)
+
+    def replace(self, node: Any, key: Any, ov: Any, nv: Any, sv: Any) -> None:
+        cur = node[key]
+        if isinstance(nv, dict) and isinstance(ov, dict) and isinstance(cur, dict):
+            self.patch_map(cur, ov, nv, sv)
+        elif isinstance(nv, list) and isinstance(ov, list) and isinstance(cur, list) and len(cur) == len(ov):
+            self.patch_seq(cur, ov, nv, sv)
+        else:
+            node[key] = self.fresh(nv if sv is _MISSING else sv, like=cur)
+
+    # sequences --------------------------------------------------------------------------
+    def patch_seq(self, node: Any, old: list[Any], new: list[Any], sparse: Any) -> None:
+        if not isinstance(sparse, list) or len(sparse) != len(new):
+            sparse = new
+        if len(old) == len(new):
+            for i, (ov, nv) in enumerate(zip(old, new, strict=True)):
+                if not _same(ov, nv):
+                    self.changes += 1
+                    self.replace(node, i, ov, nv, sparse[i])
+            return
+        a = [json.dumps(v, sort_keys=True) for v in old]
+        b = [json.dumps(v, sort_keys=True) for v in new]
+        ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in reversed(ops):  # from the end: indices stay valid
+            if tag == "equal":
+                continue
+            self.changes += 1
+            if tag == "replace" and i2 - i1 == j2 - j1:
+                for k in range(i2 - i1):
+                    self.replace(node, i1 + k, old[i1 + k], new[j1 + k], sparse[j1 + k])
+                continue
+            like = node[i1 - 1] if i1 > 0 else (node[i2] if i2 < len(node) else None)
+            for _ in range(i2 - i1):
+                del node[i1]
+            for k in range(j2 - 1, j1 - 1, -1):
+                node.insert(i1, self.fresh(sparse[k], like=like))
+
+    # new values -------------------------------------------------------------------------
+    def fresh(self, value: Any, like: Any = None) -> Any:
+        """A new value for the tree, styled like `like` (the value it replaces or a sibling)."""
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, float):
+            # `[100, 80]` stays integers when the new value is whole, too
+            if value.is_integer() and isinstance(like, int) and not isinstance(like, bool):
+                return int(value)
+            return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            return self._string(value, like) if self.yaml else value
+        if isinstance(value, dict):
+            if not self.yaml:
+                return {k: self.fresh(v, _child(like, k)) for k, v in value.items()}
+            cmap = CommentedMap()
+            for k, v in value.items():
+                cmap[k] = self.fresh(v, _child(like, k))
+            if isinstance(like, CommentedMap) and like.fa.flow_style():
+                cmap.fa.set_flow_style()
+            return cmap
+        if isinstance(value, list):
+            first = like[0] if isinstance(like, list) and like else None
+            items = [self.fresh(v, first) for v in value]
+            if not self.yaml:
+                return items
+            seq = CommentedSeq(items)
+            if isinstance(like, CommentedSeq):
+                flow = like.fa.flow_style()
+            else:  # the plain writer's rule: short lists of numbers or short words on one line
+                flow = len(value) <= 12 and all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+                )
+                words = 0 < len(value) <= 12 and all(isinstance(v, str) and len(v) <= 12 for v in value)
+                flow = flow or words
+            if flow:
+                seq.fa.set_flow_style()
+            return seq
+        return value
+
+    def _string(self, value: str, like: Any) -> Any:
+        if "\n" in value:
+            return LiteralScalarString(value)
+        if isinstance(like, DoubleQuotedScalarString):
+            return DoubleQuotedScalarString(value)
+        if isinstance(like, SingleQuotedScalarString) or not _plain_is_string(value):
+            return SingleQuotedScalarString(value)
+        return value
+
+
+def _child(like: Any, key: str) -> Any:
+    return like.get(key) if isinstance(like, dict) else None
+
+
+def _plain_is_string(value: str) -> bool:
+    """Whether our (YAML 1.1) reader reads `value` written plain back as this string:
+    `yes`, `0804`, `1e2` or `null` would come back as something else."""
+    if not value or value != value.strip() or value[0] in "!&*-?:,[]{}#|>@`\"'%":
+        return False
+    if ": " in value or " #" in value:
+        return False
+    try:
+        data, _, _ = read_yaml(f"v: {value}\n", "<value>")
+    except LoadError:
+        return False
+    return isinstance(data, dict) and data.get("v") == value
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+
+def _yaml_rt(text: str) -> YAML:
+    rt = YAML(typ="rt", pure=True)
+    rt.preserve_quotes = True
+    rt.width = 1_000_000  # never fold: long lines stay as written (see the splice)
+    mapping, offset = _indents(text)
+    rt.indent(mapping=mapping, sequence=offset + 2, offset=offset)
+    if text.lstrip("\n").startswith("---") or re.search(r"^---\s*$", text, re.M):
+        rt.explicit_start = True
+    return rt
+
+
+_KEY_LINE = re.compile(r"^( *)(?:- )?[^\s#][^#]*:\s*(#.*)?$")
+
+
+def _indents(text: str) -> tuple[int, int]:
+    """(mapping indent, sequence dash offset) the file uses, from its first nested blocks."""
+    mapping: int | None = None
+    offset: int | None = None
+    lines = [ln for ln in text.split("\n", 2000)[:2000] if ln.strip() and not ln.lstrip().startswith("#")]
+    for a, b in itertools.pairwise(lines):
+        m = _KEY_LINE.match(a)
+        if not m or a.rstrip().endswith(("|", ">", "|-", ">-")):
+            continue
+        base = len(m.group(1)) + (2 if a.lstrip().startswith("- ") else 0)
+        indent = len(b) - len(b.lstrip(" "))
+        if b.lstrip().startswith("- "):
+            if offset is None and indent >= base:
+                offset = indent - base
+        elif mapping is None and indent > base:
+            mapping = indent - base
+        if mapping is not None and offset is not None:
+            break
+    return mapping or 2, offset or 0
+
+
+def _dump_yaml(rt: YAML, tree: Any) -> str:
+    out = io.StringIO()
+    rt.dump(tree, out)
+    return out.getvalue()
+
+
+def _dump_json(tree: Any, indent: int | None, ascii_only: bool) -> str:
+    return json.dumps(tree, indent=indent, ensure_ascii=ascii_only) + "\n"
+
+
+def _json_style(text: str) -> tuple[int | None, bool]:
+    m = re.search(r"\n( +|\t)\S", text)
+    indent: int | None = len(m.group(1)) if m else None
+    ascii_only = text.isascii() and "\\u" in text
+    return indent, ascii_only
+
+
+def _splice(original: str, baseline: list[str], modified: list[str]) -> str | None:
+    """Apply the baseline -> modified line changes to the original text, whose lines the
+    baseline dump may have normalised elsewhere. None when a change cannot be placed."""
+    lines = original.split("\n")
+    if baseline == lines:
+        return "\n".join(modified)
+    # where each baseline line is in the original
+    where: dict[int, int] = {}
+    for blk in difflib.SequenceMatcher(None, lines, baseline, autojunk=False).get_matching_blocks():
+        for k in range(blk.size):
+            where[blk.b + k] = blk.a + k
+    changes = difflib.SequenceMatcher(None, baseline, modified, autojunk=False).get_opcodes()
+    hunks = [[i1, i2, j1, j2] for tag, i1, i2, j1, j2 in changes if tag != "equal"]
+    n_base, n_orig = len(baseline), len(lines)
+
+    def place(i1: int, i2: int) -> tuple[int, int] | None:
+        """Original lines [start, end) that baseline lines [i1, i2) stand for."""
+        mapped = i1 < i2 and all(i in where for i in range(i1, i2))
+        if mapped and where[i2 - 1] - where[i1] == i2 - 1 - i1:
+            return where[i1], where[i2 - 1] + 1
+        if i1 == i2:
+            if i1 > 0 and (i1 - 1) in where:
+                return where[i1 - 1] + 1, where[i1 - 1] + 1
+            if i1 in where:
+                return where[i1], where[i1]
+        start = 0 if i1 == 0 else (where[i1 - 1] + 1 if (i1 - 1) in where else None)
+        end = n_orig if i2 == n_base else where.get(i2)
+        return (start, end) if start is not None and end is not None else None
+
+    # a change whose lines the original does not have as such (a long scalar it folded
+    # over several lines) grows to lines it has; changes that meet are merged
+    merged: list[list[int]] = []
+    k = 0
+    while k < len(hunks):
+        h = hunks[k]
+        while place(h[0], h[1]) is None:
+            if h[0] == 0 and h[1] == n_base:
+                return None
+            if h[0] > 0:
+                h[0], h[2] = h[0] - 1, h[2] - 1
+            if h[1] < n_base:
+                h[1], h[3] = h[1] + 1, h[3] + 1
+            if merged and h[0] < merged[-1][1]:
+                prev = merged.pop()
+                h[0], h[2] = prev[0], prev[2]
+            while k + 1 < len(hunks) and h[1] > hunks[k + 1][0]:
+                k += 1
+                nxt = hunks[k]
+                i2 = max(h[1], nxt[1])
+                h[1], h[3] = i2, nxt[3] + (i2 - nxt[1])
+        merged.append(h)
+        k += 1
+    out: list[str] = []
+    pos = 0  # next original line not yet copied
+    for i1, i2, j1, j2 in merged:
+        placed = place(i1, i2)
+        if placed is None or placed[0] < pos or placed[1] < placed[0]:
+            return None
+        out += lines[pos : placed[0]]
+        out += modified[j1:j2]
+        pos = placed[1]
+    out += lines[pos:]
+    return "\n".join(out)
+
+
+def render(model: Document, source: Source) -> str | None:
+    """The text of `model` written into `source`'s text (LF lines, no BOM), or None when
+    the edit cannot be applied faithfully (the caller then writes the model afresh)."""
+    if source.data is None:
+        return None
+    new = full_dump(model)
+    if _same(new, source.data):
+        return source.text
+    patcher = _Patcher(not source.json)
+    try:
+        if source.json:
+            tree = json.loads(source.text)
+            indent, ascii_only = _json_style(source.text)
+            if source._baseline is None:
+                source._baseline = _dump_json(tree, indent, ascii_only).split("\n")
+            patcher.patch_map(tree, source.data, new, sparse_dump(model))
+            modified = _dump_json(tree, indent, ascii_only)
+        else:
+            rt = _yaml_rt(source.text)
+            tree = rt.load(source.text)
+            if source._baseline is None:
+                source._baseline = _dump_yaml(rt, tree).split("\n")
+            patcher.patch_map(tree, source.data, new, sparse_dump(model))
+            modified = _dump_yaml(rt, tree)
+    except (RuamelError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return None
+    candidates = [_splice(source.text, source._baseline, modified.split("\n")), modified]
+    for text in candidates:
+        if text is not None and _holds(text, source.json, new):
+            return text
+    return None
+
+
+def _holds(text: str, is_json: bool, expected: dict[str, Any]) -> bool:
+    """Whether our own reader reads `text` back as the model dumped in `expected`."""
+    try:
+        data, _, problems = read_json(text, "<save>") if is_json else read_yaml(text, "<save>")
+        if problems or not isinstance(data, dict):
+            return False
+        cls = FORMATS.get(data.get("schema"))  # type: ignore[arg-type]
+        if cls is None:
+            return False
+        return _same(full_dump(cls.model_validate(data)), expected)
+    except (LoadError, PydanticError, ValueError, TypeError):
+        return False
+
+
+__all__ = ["Source", "digest_of", "full_dump", "render", "sparse_dump"]
