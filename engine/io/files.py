@@ -24,6 +24,7 @@ from .problems import LoadError, Problem, pointer_join
 from .reading import MAX_BYTES, ReadRefused, read_regular, safe_resolve
 from .roundtrip import Source, full_dump, render
 from .schemas import schema_for
+from .tempfiles import remove_stray_temps
 from .yaml_reader import read_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -391,6 +392,7 @@ def save_document(
         write_bytes_atomic(path, raw)
     except OSError as exc:
         raise SaveError(exc.errno or 0, exc.strerror or str(exc), str(path)) from exc
+    remove_stray_temps(path)  # leftovers of an earlier save of this file that was killed
     written = Source.from_bytes(raw, json=like.json, data=full_dump(model))
     return written
 
