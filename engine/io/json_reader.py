@@ -17,6 +17,7 @@ from .yaml_reader import MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES, number_problem
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _LITERALS = {"true": True, "false": False, "null": None}
 
 
@@ -55,6 +56,8 @@ class _Reader:
             value, end = json.decoder.scanstring(self.text, self.pos + 1, True)  # type: ignore[attr-defined]
         except json.JSONDecodeError as exc:
             raise self.fail(exc.msg, exc.pos) from None
+        if _SURROGATE.search(value):  # "\ud800" alone: valid JSON, but no UTF-8 file can hold it
+            raise self.fail("a lone surrogate (\\ud800-\\udfff) is not text: it cannot be saved", self.pos)
         self.pos = end
         return value
 
