@@ -1,7 +1,10 @@
 """Compiled battlefield: locations, steps with MP/EP costs, line of sight, distances."""
 
-from .compile import Battlefield, CompileError, Placement, compile_file, compile_sheets
+from ..model.terrain_chart import TerrainChart
+from .battlefield import Battlefield
+from .compile import CompileError, Placement, compile_file, compile_sheets
 from .locations import Dynamic, Location, LocKind, Step, StepKind
+from .terrain import load_terrain_chart
 
 __all__ = [
     "Battlefield",
@@ -12,6 +15,8 @@ __all__ = [
     "Placement",
     "Step",
     "StepKind",
+    "TerrainChart",
     "compile_file",
     "compile_sheets",
+    "load_terrain_chart",
 ]

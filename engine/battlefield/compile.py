@@ -2,8 +2,9 @@
 
 Data flows one way: files -> model -> battlefield. The battlefield holds every location
 with its centre dot and level, and every step between adjacent locations with its MP and
-EP costs from the terrain chart (engine/rules/uo/data/terrain.yaml). It is cached by a hash
-of its inputs, so the editor, the CLI and the engine share one compiled copy.
+EP costs from the terrain chart (engine/battlefield/data/terrain.yaml unless a house-rule
+chart is given). It is cached by a hash of its inputs, so the editor, the CLI and the engine
+share one compiled copy.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import hashlib
 import itertools
 import json
 import math
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..geometry.hexgrid import HexGrid
 from ..geometry.polygons import (
@@ -42,12 +43,13 @@ from ..model.sheet import (
     WallKind,
     Zone,
 )
-from ..rules.uo.terrain import TerrainChart, terrain_chart
+from ..model.terrain_chart import TerrainChart
+from .battlefield import ApertureInfo, Battlefield
+from .footprint import Footprint
 from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
+from .los_table import LosTable
 from .spatial import SegmentIndex
-
-if TYPE_CHECKING:
-    from .los_table import LosTable
+from .terrain import hex_locations, load_terrain_chart, vehicle_entry_mp
 
 SQRT3 = math.sqrt(3.0)
 
@@ -69,97 +71,10 @@ class Placement:
         return (bearing_deg + self.rotation) % 360.0
 
 
-@dataclass(frozen=True)
-class ApertureInfo:
-    id: str
-    kind: ApertureKind
-    at: Pt
-    arc: tuple[float, float]
-    wall_kind: WallKind
-    interior: str | None
-    sheet: str
-
-
 class CompileError(Exception):
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         super().__init__("; ".join(p.format() for p in problems))
-
-
-class Battlefield:
-    """Immutable compiled map: locations, steps, walls and apertures in one frame per layer."""
-
-    def __init__(
-        self,
-        locations: list[Location],
-        steps: list[Step],
-        walls: list[WallPiece],
-        apertures: dict[str, ApertureInfo],
-        buildings: dict[str, tuple[Pt, ...]],
-        roof_dots: dict[str, Pt],
-        hex_size: dict[str, float],
-        aliases: dict[str, str],
-        digest: str,
-        grids: dict[str, tuple[str, HexGrid]] | None = None,
-        building_level: dict[str, int] | None = None,
-        chart: TerrainChart | None = None,
-    ):
-        #: the terrain chart it was compiled with: LOS levels and dynamic costs read it too
-        self.chart = chart or terrain_chart()
-        self.locations = locations
-        self.by_id = {loc.id: loc for loc in locations}
-        self.by_id.update({alias: self.by_id[target] for alias, target in aliases.items()})
-        self.steps = steps
-        self.out: list[list[Step]] = [[] for _ in locations]
-        for step in steps:
-            self.out[step.src].append(step)
-        self.walls = walls
-        self.apertures = apertures
-        self.buildings = buildings
-        self.roof_dots = roof_dots
-        self.hex_size = hex_size  # per layer
-        self.digest = digest
-        self.wall_index = {layer: SegmentIndex([w for w in walls if w.layer == layer]) for layer in hex_size}
-        #: underground layers: (insert id, grid), to tell rock from passages along a line
-        self.grids = grids or {}
-        self.building_level = building_level or {}
-        #: building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)
-        self.piece_buildings: dict[WallPiece, frozenset[str]] = {
-            piece: frozenset(
-                bid
-                for bid, outline in buildings.items()
-                if _on_or_in(outline, piece.a)
-                and _on_or_in(outline, piece.b)
-                # a yard wall closing the notch of an L- or U-shaped building has both
-                # ends on the outline but runs outside it: it is no wall of the building
-                and all(_on_or_in(outline, _along(piece, t)) for t in (0.25, 0.5, 0.75))
-            )
-            for piece in walls
-            if piece.layer == SURFACE  # buildings stand on the surface only
-        }
-
-    def __len__(self) -> int:
-        return len(self.locations)
-
-    @property
-    def los_table(self) -> LosTable:
-        """All-pairs LOS of the static map, built on first use (a few seconds on a large
-        map) and shared by everyone holding this cached battlefield."""
-        table = self.__dict__.get("_los_table")
-        if table is None:
-            from .los_table import LosTable
-
-            table = self.__dict__["_los_table"] = LosTable(self)
-        return table
-
-    def location(self, ident: str) -> Location:
-        try:
-            return self.by_id[ident]
-        except KeyError:
-            raise KeyError(f"no location '{ident}'") from None
-
-    def neighbours(self, ident: str) -> list[str]:
-        return sorted({self.locations[s.dst].id for s in self.out[self.location(ident).index]})
 
 
 # --- building the battlefield --------------------------------------------------------------
@@ -208,21 +123,12 @@ class _Builder:
         self.hex_size.setdefault(layer, sheet.grid.size)
         if layer != SURFACE:
             self.grids[layer] = (sheet.id, grid)
-        w, h = sheet.size
-        # buildings first: hexes whose centre dot is inside one are not locations (5.1.1)
-        outlines = []
         for b in sheet.buildings:
-            outline = tuple(place.apply(sheet, p) for p in b.outline)
-            self.buildings[b.id] = outline
+            self.buildings[b.id] = tuple(place.apply(sheet, p) for p in b.outline)
             self.building_level[b.id] = b.level
-            outlines.append(Footprint(outline))
-        for label in grid.playable_labels(w, h):
+        for label in hex_locations(sheet):
             terrain = sheet.terrain.get(label, sheet.default_terrain)
-            if terrain == Terrain.solid:
-                continue
             centre = place.apply(sheet, grid.centre(label))
-            if any(o.holds(centre) for o in outlines):
-                continue
             key = (layer, round(centre[0] * 10), round(centre[1] * 10))
             ident = sheet.id + label
             if key in self.hex_at:  # half-hexes of two assembled sheets make one hex
@@ -354,7 +260,7 @@ class _Builder:
                                     StepKind.hex,
                                     ep=enter.ep,
                                     foot=enter.foot,
-                                    vehicle=enter.vehicle,
+                                    vehicle=vehicle_entry_mp(chart, b.kind, b.terrain),
                                     rule="8.1.2",
                                 )
 
@@ -380,13 +286,14 @@ class _Builder:
                             wall = chart.walls.partition
                             kind, rule = StepKind.partition, "8.1.3"
                         foot = None if cost.foot is None else cost.foot + wall.foot_extra
+                        vehicle = vehicle_entry_mp(chart, y.kind, enterable=enterable)
                         self.add_step(
                             x.index,
                             y.index,
                             kind,
                             ep=cost.ep + wall.ep,
                             foot=foot,
-                            vehicle=foot if enterable else cost.vehicle,
+                            vehicle=None if vehicle is None else vehicle + wall.foot_extra,
                             rule=rule,
                         )
         # effects through facades: an interior location and the hexes touching its outline
@@ -413,11 +320,10 @@ class _Builder:
             if lo_x <= x <= hi_x and lo_y <= y <= hi_y and boundary_distance(loc.centre, outline) <= reach:
                 yield loc
 
-    @property
+    @cached_property
     def surface_hexes(self) -> list[Location]:
-        if not hasattr(self, "_surface_hexes"):
-            self._surface_hexes = [loc for loc in self.locations if loc.kind == LocKind.hex]
-        return self._surface_hexes
+        # asked only once every location is added (steps come after locations)
+        return [loc for loc in self.locations if loc.kind == LocKind.hex]
 
     def _aperture_steps(self) -> None:
         chart = self.chart
@@ -588,37 +494,6 @@ def _aperture_info(ap: Aperture, wall: Wall, sheet: MapSheet, place: Placement) 
     )
 
 
-def _on_or_in(outline: Sequence[Pt], p: Pt, slack: float = 0.5) -> bool:
-    box = _box(outline)
-    if not (box[0] - slack <= p[0] <= box[2] + slack and box[1] - slack <= p[1] <= box[3] + slack):
-        return False
-    return boundary_distance(p, outline) <= slack or strictly_inside(outline, p)
-
-
-def _along(piece: WallPiece, t: float) -> Pt:
-    return (piece.a[0] + (piece.b[0] - piece.a[0]) * t, piece.a[1] + (piece.b[1] - piece.a[1]) * t)
-
-
-def _box(outline: Sequence[Pt]) -> tuple[float, float, float, float]:
-    xs = [q[0] for q in outline]
-    ys = [q[1] for q in outline]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-class Footprint:
-    """A building outline with its bounding box, for fast point-in-building tests."""
-
-    __slots__ = ("box", "outline")
-
-    def __init__(self, outline: Sequence[Pt]):
-        self.outline = tuple(outline)
-        self.box = _box(outline)
-
-    def holds(self, p: Pt) -> bool:
-        x0, y0, x1, y1 = self.box
-        return x0 < p[0] < x1 and y0 < p[1] < y1 and strictly_inside(self.outline, p)
-
-
 def _contains(outline: Sequence[Pt], p: Pt) -> bool:
     return strictly_inside(outline, p) or boundary_distance(p, outline) <= 0.05
 
@@ -708,7 +583,10 @@ def _points_at(origin: Pt, direction: float, target: Pt, tolerance: float = 45.0
 
 # --- entry points ----------------------------------------------------------------------------
 
-_CACHE: dict[str, Battlefield] = {}
+#: The battlefields compiled last, by content digest, most recent last. Bounded: an editor
+#: recompiles on every edit, and each battlefield carries its own derived indexes.
+CACHE_SIZE = 8
+_CACHE: OrderedDict[str, Battlefield] = OrderedDict()
 
 
 def _digest(parts: Iterable[object]) -> str:
@@ -723,15 +601,19 @@ def compile_sheets(
     inserts: Sequence[MapSheet] = (),
     chart: TerrainChart | None = None,
 ) -> Battlefield:
-    """Compile placed surface sheets and underground inserts (cached by content hash)."""
-    chart = chart or terrain_chart()
+    """Compile placed surface sheets and underground inserts (cached by content hash).
+    `chart`: the terrain chart (None: the shipped one)."""
+    if chart is None:
+        chart = load_terrain_chart()
     digest = _digest(
         [chart.model_dump(mode="json")]
         + [[s.model_dump(mode="json"), [p.position, p.rotation]] for s, p in sheets]
         + [s.model_dump(mode="json") for s in inserts]
     )
-    if digest in _CACHE:
-        return _CACHE[digest]
+    cached = _CACHE.get(digest)
+    if cached is not None:
+        _CACHE.move_to_end(digest)
+        return cached
     b = _Builder(chart)
     b.enterable = {bd.id for s, _ in sheets for bd in s.buildings if bd.vehicles_may_enter}
     for sheet, place in sheets:
@@ -761,18 +643,20 @@ def compile_sheets(
         b.hex_size,
         b.aliases,
         digest,
+        chart,
         b.grids,
         b.building_level,
-        chart,
+        los_table=LosTable,
     )
-    if len(_CACHE) > 8:
-        _CACHE.pop(next(iter(_CACHE)))
     _CACHE[digest] = bf
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
     return bf
 
 
-def compile_file(path: Path | str) -> Battlefield:
-    """Compile a sheet file or a scenario file (its sheets and inserts)."""
+def compile_file(path: Path | str, chart: TerrainChart | None = None) -> Battlefield:
+    """Compile a sheet file or a scenario file (its sheets and inserts) with `chart` (None:
+    the shipped terrain chart)."""
     path = Path(path)
     doc = load_document(path)
     if doc.model is None:
@@ -780,8 +664,8 @@ def compile_file(path: Path | str) -> Battlefield:
     model = doc.model
     if isinstance(model, MapSheet):
         if model.kind == SheetKind.underground:
-            return compile_sheets([], [model])
-        return compile_sheets([(model, Placement())])
+            return compile_sheets([], [model], chart)
+        return compile_sheets([(model, Placement())], chart=chart)
     if isinstance(model, Scenario):
         sheets = []
         for placement in model.map.sheets:
@@ -789,7 +673,7 @@ def compile_file(path: Path | str) -> Battlefield:
                 (_load_sheet(path.parent / placement.file), Placement(placement.position, placement.rotation))
             )
         inserts = [_load_sheet(path.parent / ins.file) for ins in model.map.underground]
-        return compile_sheets(sheets, inserts)
+        return compile_sheets(sheets, inserts, chart)
     raise CompileError(
         [Problem(doc.name, 1, 1, "P006", "a sheet or a scenario is needed, not a card library")]
     )
@@ -805,4 +689,4 @@ def _load_sheet(path: Path) -> MapSheet:
     return doc.model
 
 
-__all__ = ["Battlefield", "CompileError", "Placement", "compile_file", "compile_sheets"]
+__all__ = ["CompileError", "Placement", "compile_file", "compile_sheets"]

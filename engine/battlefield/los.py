@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 
 from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
 from ..model.sheet import ApertureKind
-from .compile import ApertureInfo, Battlefield
+from .battlefield import ApertureInfo, Battlefield
 from .locations import NO_DYNAMIC, SURFACE, Dynamic, Location, LocKind, Pt
 
 SQRT3 = math.sqrt(3.0)
@@ -232,7 +232,7 @@ def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, s
     """Hexes that block whole (5.1.7.1): woods, hillocks, and Smoke, Wreck, Vehicles counters."""
     chart = bf.chart
     out: list[tuple[Location, int, str]] = []
-    for loc in _terrain_obstacles(bf):
+    for loc in bf.terrain_obstacles:
         assert loc.terrain is not None
         level = chart.hexes[loc.terrain].obstacle
         assert level is not None
@@ -247,21 +247,6 @@ def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, s
             if counter is not None and counter.kind == LocKind.hex:
                 out.append((counter, level, what))
     return out
-
-
-def _terrain_obstacles(bf: Battlefield) -> list[Location]:
-    cached = getattr(bf, "_terrain_obstacles", None)
-    if cached is None:
-        chart = bf.chart
-        cached = [
-            loc
-            for loc in bf.locations
-            if loc.kind == LocKind.hex
-            and loc.terrain is not None
-            and chart.hexes[loc.terrain].obstacle is not None
-        ]
-        bf._terrain_obstacles = cached  # type: ignore[attr-defined]
-    return cached
 
 
 def _hits(

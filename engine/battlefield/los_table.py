@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..geometry.polygons import dist, in_arc, segment_intersection
 from ..model.sheet import ApertureKind, WallKind
-from .compile import Battlefield
+from .battlefield import Battlefield
 from .locations import SURFACE, Location, LocKind, Pt
 from .los import los
 

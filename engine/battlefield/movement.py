@@ -7,7 +7,7 @@ import heapq
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .compile import Battlefield
+from .battlefield import Battlefield
 from .locations import NO_DYNAMIC, Dynamic, LocKind, Step, StepKind
 
 
@@ -90,14 +90,9 @@ class _Graph:
             self.adj.append(row)
 
 
-_GRAPHS: dict[tuple[str, Mover], _Graph] = {}
-
-
 def _graph(bf: Battlefield, mover: Mover) -> _Graph:
-    key = (bf.digest, mover)
-    if key not in _GRAPHS:
-        _GRAPHS[key] = _Graph(bf, mover)
-    return _GRAPHS[key]
+    """The mover's static graph, kept with the battlefield (one per Mover value: four)."""
+    return bf.derived((_Graph, mover), lambda: _Graph(bf, mover))
 
 
 def _neighbours(bf: Battlefield, i: int, mover: Mover, dyn: Dynamic) -> list[tuple[int, int]]:
@@ -189,12 +184,14 @@ EP_HORIZON = 30
 
 def ep_from(bf: Battlefield, start: str) -> dict[str, int]:
     """Every location within EP_HORIZON of `start` with its EP distance, computed once per
-    location and kept on the (immutable, shared) battlefield: games ask the same ranges
-    over and over, and a bounded search is much cheaper than an unbounded one."""
-    cache: dict[str, dict[str, int]] = bf.__dict__.setdefault("_ep_from", {})
-    found = cache.get(start)
+    location and kept with the (immutable, shared) battlefield: games ask the same ranges
+    over and over, and a bounded search is much cheaper than an unbounded one. The table
+    is keyed by location index, so it never holds more rows than the map has locations."""
+    table: dict[int, dict[str, int]] = bf.derived(ep_from, dict)
+    i = bf.location(start).index
+    found = table.get(i)
     if found is None:
-        found = cache[start] = within_ep(bf, start, EP_HORIZON)
+        found = table[i] = within_ep(bf, start, EP_HORIZON)
     return found
 
 

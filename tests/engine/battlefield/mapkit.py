@@ -22,7 +22,7 @@ from engine.battlefield import Battlefield, Placement, compile_sheets
 from engine.geometry.hexgrid import DIRECTIONS, HexGrid
 from engine.geometry.polygons import bearing, polyline_distance
 from engine.model.sheet import Grid, MapSheet
-from engine.rules.uo.terrain import TerrainChart
+from engine.model.terrain_chart import TerrainChart
 
 Pt = tuple[float, float]
 SQRT3 = math.sqrt(3.0)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from engine.battlefield import Dynamic
 from engine.battlefield.los import los
 from engine.battlefield.movement import ep_distance, within_ep
+from engine.battlefield.terrain import load_terrain_chart
 from engine.geometry.hexgrid import cube_distance
-from engine.rules.uo.terrain import terrain_chart
 
 from .mapkit import MapKit
 
-CHART = terrain_chart()
+CHART = load_terrain_chart()
 
 
 def split_by(kind: str) -> MapKit:

@@ -1,7 +1,7 @@
 """Every row of the terrain chart (play-aid card), foot and vehicle MP and EP, each on the
 tiny map its case needs (5.1, 5.2.3, 5.2.4, 8.1.2-8.1.11).
 
-Expected costs are read from the chart (engine/rules/uo/data/terrain.yaml) so a house rule
+Expected costs are read from the chart (engine/battlefield/data/terrain.yaml) so a house rule
 changes one place; `test_4_3_7_default_chart_holds_the_aid_card_numbers` pins the card.
 """
 
@@ -11,12 +11,12 @@ import pytest
 
 from engine.battlefield import Battlefield, Dynamic, LocKind, StepKind
 from engine.battlefield.movement import FOOT, VEHICLE, Mover, Unit, path, reach, step_cost
+from engine.battlefield.terrain import load_terrain_chart
 from engine.model.sheet import Terrain
-from engine.rules.uo.terrain import terrain_chart
 
 from .mapkit import MapKit, step_between
 
-CHART = terrain_chart()
+CHART = load_terrain_chart()
 LADDER = Mover(Unit.foot, ladder=True)
 ROOM, ZONE = CHART.room.foot or 0, CHART.zone.foot or 0  # MP to enter a room, a zone
 SURFACE_TERRAIN = ["clear", "hillock", "woods", "narrows", "vehicle_impassable", "water", "open_sewer"]
@@ -519,7 +519,7 @@ def test_8_1_11_underground_moves_ignore_the_surface_buildings_above() -> None:
 
 
 def test_4_3_7_a_house_rule_is_one_edit_of_the_chart() -> None:
-    chart = terrain_chart().model_copy(deep=True)
+    chart = load_terrain_chart().model_copy(deep=True)
     chart.walls.outer_wall.foot = 4
     chart.hexes[Terrain.water].foot = 3
     chart.roofs.stairs = 1

@@ -9,11 +9,11 @@ import pytest
 
 from engine.battlefield import Battlefield, LocKind, StepKind, compile_file
 from engine.battlefield.movement import FOOT, VEHICLE, path, reach
-from engine.rules.uo.terrain import terrain_chart
+from engine.battlefield.terrain import load_terrain_chart
 
 from .mapkit import step_between
 
-CHART = terrain_chart()
+CHART = load_terrain_chart()
 EVERYWHERE = 1000  # more MP than any path on the sheet needs
 
 

@@ -1,0 +1,51 @@
+"""Building outlines as footprints on the sheet: which points and wall pieces they hold."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..geometry.polygons import boundary_distance, strictly_inside
+from .locations import Pt, WallPiece
+
+
+def box(outline: Sequence[Pt]) -> tuple[float, float, float, float]:
+    xs = [q[0] for q in outline]
+    ys = [q[1] for q in outline]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class Footprint:
+    """A building outline with its bounding box, for fast point-in-building tests."""
+
+    __slots__ = ("box", "outline")
+
+    def __init__(self, outline: Sequence[Pt]):
+        self.outline = tuple(outline)
+        self.box = box(outline)
+
+    def holds(self, p: Pt) -> bool:
+        x0, y0, x1, y1 = self.box
+        return x0 < p[0] < x1 and y0 < p[1] < y1 and strictly_inside(self.outline, p)
+
+
+def on_or_in(outline: Sequence[Pt], p: Pt, slack: float = 0.5) -> bool:
+    """Whether p lies inside the outline or within `slack` mm of it."""
+    x0, y0, x1, y1 = box(outline)
+    if not (x0 - slack <= p[0] <= x1 + slack and y0 - slack <= p[1] <= y1 + slack):
+        return False
+    return boundary_distance(p, outline) <= slack or strictly_inside(outline, p)
+
+
+def along(piece: WallPiece, t: float) -> Pt:
+    return (piece.a[0] + (piece.b[0] - piece.a[0]) * t, piece.a[1] + (piece.b[1] - piece.a[1]) * t)
+
+
+def piece_of(outline: Sequence[Pt], piece: WallPiece) -> bool:
+    """Whether a wall piece belongs to the building of this outline: both ends on or in it,
+    and its inner points too (a yard wall closing the notch of an L- or U-shaped building
+    has both ends on the outline but runs outside it: it is no wall of the building)."""
+    return (
+        on_or_in(outline, piece.a)
+        and on_or_in(outline, piece.b)
+        and all(on_or_in(outline, along(piece, t)) for t in (0.25, 0.5, 0.75))
+    )
