@@ -60,15 +60,14 @@ from ..battlefield.los import los
 from ..battlefield.movement import Mover, Unit, step_cost
 from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Protection, Weapon
 from ..model.scenario import CounterKind, Quality, Side
-from ..rules.uo import effects, tables
-from ..rules.uo.fight import can_hit, weapon_firepower
+from ..rules.uo import effects
+from ..rules.uo.combat import can_hit, weapon_firepower
 from ..rules.uo.state import other
 from .base import kind
 from .knowledge import (
     UNREACHABLE,
     MapKnowledge,
     best_fp,
-    exchange,
     knowledge,
 )
 
@@ -80,8 +79,6 @@ if TYPE_CHECKING:
 MOVE_ONLY = {Unit.foot: 6, Unit.vehicle: 12}
 OUT_OF_SIGHT = {Unit.foot: 9, Unit.vehicle: 18}
 WITH_ACTION = {Unit.foot: 3, Unit.vehicle: 6}
-#: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
-WITHDRAWAL_LOSS = sum(tables.withdrawal_loss(r) for r in range(10)) / 10
 
 REPLY_KINDS = frozenset({"ReturnFire", "CoverFire", "Withdraw", "TakeLosses"})
 OPPORTUNITY_KINDS = frozenset({"OpportunityFire", "OpportunityScout", "HoldFire"})
@@ -446,14 +443,14 @@ class HeuristicBot:
         """Our firepower modifiers (the aid card's table, as fight.modifiers reads it)."""
         g = view.game
         info = g.blocks[bid]
-        m = tables.MODIFIERS
+        m = self.know.tables.modifiers
         total = 0.0
         if info.type not in LEADERS and info.force:
             leader = g.forces[info.force].leader
             own = view.own.get(leader) if leader else None
             if own is not None and own.on_map and own.location:
                 ep = self.ep(here, own.location)
-                if ep is not None and ep <= tables.COMMAND_RANGE_EP:
+                if ep is not None and ep <= self.know.tables.command_range:
                     total += m.command
         total += self._ground(view, info.side, here, there)
         if opportunity:
@@ -464,7 +461,7 @@ class HeuristicBot:
         return total
 
     def their_mods(self, view: View, enemy: Enemy, there: str, here: str, opportunity: bool) -> float:
-        m = tables.MODIFIERS
+        m = self.know.tables.modifiers
         enemy_side = Side.red if view.side == Side.green else Side.green
         total = self._ground(view, enemy_side, there, here)
         info = enemy.info
@@ -485,12 +482,20 @@ class HeuristicBot:
         fortified = here in self.know.fortified_by[side]
         behind = loc.interior and opp.building != loc.building
         if loc.kind in (LocKind.roof, LocKind.underground) or fortified or behind:
-            return tables.MODIFIERS.infrastructure
+            return self.know.tables.modifiers.infrastructure
         return 0.0
 
     def enemy_fp(self, view: View, enemy: Enemy, ep: int, target: Protection, assault: bool) -> float:
         if enemy.info is not None:
-            return best_fp(enemy.info.profile, ep, target, assault, view.night, self.interior(enemy.location))
+            return best_fp(
+                enemy.info.profile,
+                ep,
+                target,
+                assault,
+                view.night,
+                self.interior(enemy.location),
+                tables=self.know.tables,
+            )
         return self.unknown_fp(view, enemy.location, ep, target, assault)
 
     def unknown_fp(self, view: View, location: str, ep: int, target: Protection, assault: bool) -> float:
@@ -508,7 +513,7 @@ class HeuristicBot:
             vehicles: list[int] = []
             for bid, profile, vehicle in view.know.order_of_battle[other(view.side)]:
                 if bid not in view.identified:
-                    fp = best_fp(profile, ep, target, assault, view.night, inside)
+                    fp = best_fp(profile, ep, target, assault, view.night, inside, tables=self.know.tables)
                     (vehicles if vehicle else foot).append(fp)
             on_foot = sum(foot) / len(foot) if foot else 0.0
             if not vehicle_ok or not vehicles:
@@ -550,7 +555,7 @@ class HeuristicBot:
             if ep is None or not self.sees(view, here, there):
                 return -5.0  # a blocked fire ends the activation for nothing (8.2.7.2)
         assert ep is not None
-        fp = weapon_firepower(weapon, ep, assault, view.night, info.profile.night_equipment)
+        fp = weapon_firepower(self.know.tables, weapon, ep, assault, view.night, info.profile.night_equipment)
         if not fp:
             return -5.0
         mine = view.own[bid].losses
@@ -558,17 +563,17 @@ class HeuristicBot:
         v_them = self.worth(view, enemy.info, enemy.losses, False)
         their_prot = enemy.info.profile.protection if enemy.info is not None else Protection.soft
         if enemy.info is not None and not can_hit(weapon.targets, their_prot):
-            return -min(WITHDRAWAL_LOSS * v_us + 0.3, 2 * v_us)  # inadequate: withdraw (8.2.7.4)
+            return -min(self.know.withdrawal_loss * v_us + 0.3, 2 * v_us)  # inadequate: withdraw (8.2.7.4)
         ours = fp + self.my_mods(view, bid, here, there, opportunity)
         theirs = self.enemy_fp(view, enemy, ep, info.profile.protection, assault)
         cost = self.friendly_fire(view, bid, weapon, there, assault, here) if friendly else 0.0
         if theirs <= 0:
             # it cannot reply: it withdraws or loses 2 OSL (8.2.7.4)
-            return WITHDRAWAL_LOSS * v_them + (0.5 if there in view.goal_set else 0.2) - cost
+            return self.know.withdrawal_loss * v_them + (0.5 if there in view.goal_set else 0.2) - cost
         theirs += self.their_mods(view, enemy, there, here, False)
-        sniper_long = info.type == BlockType.sniper and ep > tables.TABLES.sniper_long_ep
+        sniper_long = info.type == BlockType.sniper and ep > self.know.tables.sniper_long_ep
         sniper_target = enemy.info is not None and enemy.info.type in LEADERS
-        t, u = exchange(
+        t, u = self.know.exchange(
             ours - theirs,
             assault,
             (their_prot, weapon.critical_bonus, sniper_long and sniper_target),
@@ -592,10 +597,7 @@ class HeuristicBot:
     ) -> float:
         """What the weapons effect of our shot costs our own blocks (8.2.1, 8.2.7.7): the
         engine's own reckoning, which looks at the shooter's side only."""
-        hits = getattr(effects, "hits", None)
-        if hits is None:
-            return 0.0
-        found = hits(view.play, bid, weapon, target, assault, origin)
+        found = effects.shot_hits(view.play, bid, weapon, target, assault, origin)
         return sum(
             hit.osl * self.worth(view, view.own[hit.block].info, view.own[hit.block].losses, True)
             for hit in found
@@ -772,7 +774,7 @@ class HeuristicBot:
             if there is None:
                 return False
             ep = self.ep(own.location, there)
-            return ep is None or ep > tables.COMMAND_RANGE_EP
+            return ep is None or ep > self.know.tables.command_range
         if own.info.type == BlockType.platoon_leader:
             front = self._front(view, own.info)
             prog = self.progress(view, bid)(self.know.bf.location(own.location).index)
@@ -972,7 +974,7 @@ class HeuristicBot:
         if leader.id == info.id:
             return True
         ep = self.ep(place, leader.location)
-        return ep is not None and ep <= tables.COMMAND_RANGE_EP
+        return ep is not None and ep <= self.know.tables.command_range
 
     def _search(
         self, view: View, bid: str, here: str
@@ -1254,7 +1256,7 @@ class HeuristicBot:
         here = target_own.location if target_own else None
         options: list[tuple[float, str, Any]] = []
         for action in groups.get("Withdraw", []):
-            value = -WITHDRAWAL_LOSS * v_us - self.holding(view, here)
+            value = -self.know.withdrawal_loss * v_us - self.holding(view, here)
             if target is not None and target == view.own_active and self._plan:
                 value -= TEMPO  # a withdrawal ends the move under way (8.3.2)
             options.append((value, str(action), action))
@@ -1293,7 +1295,7 @@ class HeuristicBot:
         ep: int | None = 1 if assault else (self.ep(shooter.location, there) if there else 3)
         if ep is None:
             ep = 3
-        fp = weapon_firepower(w, ep, assault, view.night, info.profile.night_equipment) or 0
+        fp = weapon_firepower(self.know.tables, w, ep, assault, view.night, info.profile.night_equipment) or 0
         ours = fp + (self.my_mods(view, shooter.id, shooter.location, there, False) if there else 0)
         v_us = self.worth(view, target.info, target.losses, True)
         v_them = self.worth(view, firer.info if firer else None, firer.losses if firer else 0, False)
@@ -1305,7 +1307,11 @@ class HeuristicBot:
         if firer is not None and firer.info is not None and firer_weapon:
             fw = next((x for x in firer.info.profile.weapons if x.id == firer_weapon), None)
             equipped = firer.info.profile.night_equipment
-            theirs = (weapon_firepower(fw, firer_ep, assault, view.night, equipped) or 0) if fw else 5
+            theirs = (
+                (weapon_firepower(self.know.tables, fw, firer_ep, assault, view.night, equipped) or 0)
+                if fw
+                else 5
+            )
             firer_bonus = bool(fw and fw.critical_bonus)
         elif firer is not None:
             theirs = self.enemy_fp(view, firer, firer_ep, target_prot, assault)
@@ -1313,7 +1319,7 @@ class HeuristicBot:
             theirs = 5
         if firer is not None and there is not None:
             theirs += self.their_mods(view, firer, there, target.location, fight == "opportunity")
-        t, u = exchange(
+        t, u = self.know.exchange(
             ours - theirs,
             assault,
             (firer_prot, w.critical_bonus, False),

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import cache
 
 from ..battlefield import Battlefield, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, ep_from, step_cost
 from ..model.cards import BlockProfile, Protection
 from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
-from ..rules.uo import tables
-from ..rules.uo.fight import can_hit, weapon_firepower
+from ..rules.uo.combat import Strike, can_hit, expected_losses, weapon_firepower
 from ..rules.uo.game import Game
+from ..rules.uo.tables import CombatTables
 
 UNREACHABLE = 1 << 20
 
@@ -30,6 +29,8 @@ def best_fp(
     assault: bool = False,
     night: bool = False,
     in_building: bool = False,
+    *,
+    tables: CombatTables,
 ) -> int:
     """The best firepower `profile` brings at `ep` against a target of `protection` (None:
     unknown, any weapon), 0 if none."""
@@ -39,73 +40,10 @@ def best_fp(
             continue
         if protection is not None and not can_hit(w.targets, protection):
             continue
-        fp = weapon_firepower(w, ep, assault, night, profile.night_equipment)
+        fp = weapon_firepower(tables, w, ep, assault, night, profile.night_equipment)
         if fp:
             best = max(best, fp)
     return best
-
-
-#: OSL a destroyed block is counted to lose, in a bot's sums
-DESTROYED = 3
-
-
-@cache
-def _exchange(
-    diff: int,
-    assault: bool,
-    ours: tuple[Protection, bool, bool],
-    theirs: tuple[Protection, bool, bool],
-) -> tuple[float, float]:
-    kind: tables.CombatKind = "assault" if assault else "fire"
-    beaten, equal = tables.combat_loss(kind, False), tables.combat_loss(kind, True)
-    their_loss = our_loss = 0.0
-    for a in range(10):
-        ca = tables.critical(a, target=ours[0], weapon_bonus=ours[1], assault=assault, sniper_long=ours[2])
-        for b in range(10):
-            cb = tables.critical(
-                b, target=theirs[0], weapon_bonus=theirs[1], assault=assault, sniper_long=theirs[2]
-            )
-            if ca.destroys or cb.destroys:
-                their_loss += DESTROYED if ca.destroys else 0
-                our_loss += DESTROYED if cb.destroys else 0
-                continue
-            win: bool | None
-            if ca.wins and cb.wins:
-                win = None
-            elif ca.wins or cb.wins:
-                win = ca.wins
-            else:
-                fa = diff + (tables.CHANCE_BONUS if a > b else 0) + ca.fp
-                fb = (tables.CHANCE_BONUS if b > a else 0) + cb.fp
-                win = None if fa == fb else fa > fb
-            if win is None:
-                their_loss += equal
-                our_loss += equal
-            elif win:
-                their_loss += beaten + ca.extra_loss
-            else:
-                our_loss += beaten + cb.extra_loss
-    return their_loss / 100, our_loss / 100
-
-
-def exchange(
-    diff: float,
-    assault: bool = False,
-    ours: tuple[Protection, bool, bool] = (Protection.soft, False, False),
-    theirs: tuple[Protection, bool, bool] = (Protection.soft, False, False),
-) -> tuple[float, float]:
-    """Expected OSL lost by (them, us) in a fight (8.2.7.5-8.2.7.6) where our modified
-    firepower is `diff` above theirs. `ours` is what our dice hit: the target's protection,
-    our weapon's critical bonus, a sniper's long shot at a leader; `theirs` the same for
-    their reply. Quality is left out. A fractional `diff` (an expected modifier) is
-    interpolated."""
-    low = int(diff // 1)
-    t0, u0 = _exchange(low, assault, ours, theirs)
-    frac = diff - low
-    if frac == 0:
-        return t0, u0
-    t1, u1 = _exchange(low + 1, assault, ours, theirs)
-    return t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac
 
 
 @dataclass(frozen=True)
@@ -136,6 +74,11 @@ class MapKnowledge:
     def __init__(self, game: Game):
         self.game = game
         self.bf: Battlefield = game.battlefield
+        #: the combat tables the game plays with
+        self.tables: CombatTables = game.tables.combat
+        #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
+        self.withdrawal_loss = sum(self.tables.withdrawal_loss(r) for r in range(10)) / 10
+        self._exchanges: dict[tuple[int, bool, Strike, Strike], tuple[float, float]] = {}
         # distances depend on the map only: shared by every game on it
         self._reverse = _REVERSE.setdefault(self.bf.digest, {})
         self._fields = _FIELDS.setdefault(self.bf.digest, {})
@@ -170,6 +113,33 @@ class MapKnowledge:
             )
             for side in Side
         }
+
+    def exchange(
+        self,
+        diff: float,
+        assault: bool = False,
+        ours: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+        theirs: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+    ) -> tuple[float, float]:
+        """Expected OSL lost by (them, us) in a fight (8.2.7.5-8.2.7.6) where our modified
+        firepower is `diff` above theirs (the rules' `combat.expected_losses`). `ours` is what
+        our dice hit: the target's protection, our weapon's critical bonus, a sniper's long
+        shot at a leader; `theirs` the same for their reply. Quality is left out. A
+        fractional `diff` (an expected modifier) is interpolated."""
+        low = int(diff // 1)
+        t0, u0 = self._exchange(low, assault, Strike(*ours), Strike(*theirs))
+        frac = diff - low
+        if frac == 0:
+            return t0, u0
+        t1, u1 = self._exchange(low + 1, assault, Strike(*ours), Strike(*theirs))
+        return t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac
+
+    def _exchange(self, diff: int, assault: bool, ours: Strike, theirs: Strike) -> tuple[float, float]:
+        key = (diff, assault, ours, theirs)
+        got = self._exchanges.get(key)
+        if got is None:
+            got = self._exchanges[key] = expected_losses(self.tables, diff, assault, ours, theirs)
+        return got
 
     def holds_vehicle(self, location: str) -> bool:
         """Whether a vehicle block can stand in `location` (a street, a hangar's zone; no

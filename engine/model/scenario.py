@@ -290,6 +290,18 @@ class Victory(Strict):
     )
 
 
+class HouseRules(Strict):
+    """Rule table files replacing the shipped ones for this scenario's games, so designers
+    playtest rule variants without touching the package. Paths are relative to the
+    scenario; a table left out is the shipped one."""
+
+    terrain: str | None = Field(None, min_length=1, description="Terrain effects chart (uo-terrain/1).")
+    combat: str | None = Field(None, min_length=1, description="Combat tables (uo-combat/1).")
+    weapons_effect: str | None = Field(
+        None, min_length=1, description="Weapons effect table (uo-weapons-effect/1)."
+    )
+
+
 class Scenario(Strict):
     """A scenario: everything needed to set up and play a game."""
 
@@ -303,6 +315,12 @@ class Scenario(Strict):
     briefing: str = Field("", description="Briefing read to both players.")
     special_rules: str = Field("", description="Special rules of the scenario, as text.")
     cards: list[str] = Field(default_factory=list, description="Card library files, relative to this file.")
+    rules: str | None = Field(
+        None, min_length=1, description="Rule set it is played with (none: urban-operations)."
+    )
+    house_rules: HouseRules | None = Field(
+        None, description="Rule table files replacing the shipped ones, relative to this file."
+    )
     map: MapAssembly = Field(description="Sheets and underground inserts.")
     turns: int = Field(ge=1, le=99, description="Number of game turns.")
     night_turns: list[int] = Field(default_factory=list, description="Turns played at night (9).")

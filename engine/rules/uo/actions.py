@@ -6,12 +6,13 @@ identity to the side choosing (4.3.2.2). Own blocks are named by id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..ruleset import IllegalAction
 
-class IllegalAction(Exception):
-    """An action `legal_actions()` does not offer, with the reason."""
+__all__ = ["IllegalAction"]  # the interface's, raised by Play.apply
 
 
 # --- set-up and the sequence of play (3) ---------------------------------------------------
@@ -221,9 +222,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"action": type(action).__name__, **asdict(action)}
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, Any]) -> Action:
     """The action a log entry holds; ValueError names what is wrong with it."""
-    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+    if not isinstance(data, Mapping) or not isinstance(data.get("action"), str):
         raise ValueError("a log entry needs an 'action' name")
     cls = ACTIONS.get(data["action"])
     if cls is None:

@@ -11,65 +11,18 @@ card's, in `data/weapons_effect.yaml`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING, Literal
-
-import yaml
-from pydantic import Field
 
 from ...battlefield import Battlefield, Location, LocKind
-from ...battlefield.movement import ep_from
+from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import EffectClass, Protection, Weapon
-from ...model.common import Strict
+from ...model.rule_tables import WeaponsEffectTable
+from .situation import Situation
 
-if TYPE_CHECKING:
-    from .play import Play
-
-DATA_FILE = "engine/rules/uo/data/weapons_effect.yaml"
-
-
-class _ByClass(Strict):
-    soft: int = Field(0, ge=0, le=3)
-    armoured: int = Field(0, ge=0, le=3)
-    mbt: int = Field(0, ge=0, le=3)
-
-    def of(self, protection: Protection) -> int:
-        return int(getattr(self, protection.value))
-
-
-class _Light(Strict):
-    lane: _ByClass
-    underground_echo: _ByClass
-
-
-class _Heavy(Strict):
-    around_firer: _ByClass
-    lane: _ByClass
-    around_target: _ByClass
-
-
-class _Losses(Strict):
-    light: _Light
-    heavy: _Heavy
-
-
-class WeaponsEffectTable(Strict):
-    schema_: Literal["uo-weapons-effect/1"] = Field(alias="schema")
-    lane_beyond_range: int = Field(ge=0, le=25)
-    lane_beyond_obstacle: int = Field(ge=0, le=10)
-    underground_echo: int = Field(ge=0, le=10)
-    losses: _Losses
-
-
-@cache
-def table() -> WeaponsEffectTable:
-    text = resources.files("engine.rules.uo").joinpath("data/weapons_effect.yaml").read_text("utf-8")
-    try:
-        return WeaponsEffectTable.model_validate(yaml.safe_load(text))
-    except ValueError as exc:
-        raise ValueError(f"{DATA_FILE}: {exc}") from None
+#: whether the shooter sees from one location to another: the battlefield's static LOS
+#: table, or the play's, which knows the wrecks (5.2.4.5)
+Sees = Callable[[str, str], bool]
 
 
 @dataclass(frozen=True)
@@ -87,43 +40,50 @@ def max_range(w: Weapon) -> int:
 
 
 def hits(
-    play: Play, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+    bf: Battlefield,
+    table: WeaponsEffectTable,
+    w: Weapon,
+    origin: str,
+    target_location: str,
+    friends: Mapping[str, tuple[str, Protection]],
+    *,
+    sees: Sees | None = None,
+    assault: bool = False,
+    vehicle: bool = False,
 ) -> list[Hit]:
-    """The friendly blocks a shot from `shooter` at `target_location` reaches, with the OSL
-    each loses (the worst zone it stands in; zones do not add up). `origin`: where the
-    shooter fired from, if it has since left (eliminated in the same exchange)."""
-    g, s = play.game, play.state
-    info = g.blocks[shooter]
-    if assault and info.vehicle:
-        return []  # 8.2.8: vehicles overrun or ram, they do not fire
-    t = table()
-    bf = g.battlefield
-    here = origin or s.blocks[shooter].location or ""
-    start, aim = bf.location(here), bf.location(target_location)
+    """The friendly blocks a shot with `w` from `origin` at `target_location` reaches, with
+    the OSL each loses (the worst zone it stands in; zones do not add up). `friends`: the
+    shooter side's own blocks on the map other than the shooter, id -> (location,
+    protection); `sees`: LOS now (default: the battlefield's static table); `vehicle`: the
+    shooter is a vehicle (an assault by a vehicle overruns, it does not fire, 8.2.8). A
+    function over values: the play applies it, a bot estimates its own shots with it."""
+    if assault and vehicle:
+        return []
+    look = sees or bf.los_table.clear
+    start, aim = bf.location(origin), bf.location(target_location)
     heavy = w.area_of_effect.effect == EffectClass.heavy
-    losses = t.losses
-    lane_reach = max_range(w) + t.lane_beyond_range
+    losses = table.losses
+    lane_reach = max_range(w) + table.lane_beyond_range
     out = []
-    for bid, b in s.blocks.items():
-        friend = g.blocks[bid]
-        if bid == shooter or friend.side != info.side or friend.dummy or not b.on_map or not b.location:
-            continue
-        where = bf.location(b.location)
-        protection = friend.profile.protection
+    for bid, (there, protection) in friends.items():
+        where = bf.location(there)
         found: list[tuple[int, str]] = []
         if heavy:
             if (
                 w.area_of_effect.around_firer
-                and play.ep(here, where.id, w.area_of_effect.around_firer) is not None
+                and ep_within(bf, origin, where.id, w.area_of_effect.around_firer) is not None
             ):
                 found.append((losses.heavy.around_firer.of(protection), "around the firer"))
             if w.area_of_effect.around_target and (
-                play.ep(target_location, where.id, w.area_of_effect.around_target) is not None
+                ep_within(bf, target_location, where.id, w.area_of_effect.around_target) is not None
             ):
                 found.append((losses.heavy.around_target.of(protection), "around the target"))
-        elif start.kind == LocKind.underground and play.ep(here, where.id, t.underground_echo) is not None:
+        elif (
+            start.kind == LocKind.underground
+            and ep_within(bf, origin, where.id, table.underground_echo) is not None
+        ):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
-        if in_lane(play, start.id, aim.id, where.id, lane_reach):
+        if in_lane(bf, table, look, start.id, aim.id, where.id, lane_reach):
             lane = losses.heavy.lane if heavy else losses.light.lane
             found.append((lane.of(protection), "fire lane"))
         osl, zone = max(found, default=(0, ""))
@@ -132,21 +92,58 @@ def hits(
     return out
 
 
-def in_lane(play: Play, origin: str, aim: str, spot: str, reach: int) -> bool:
+def friends_of(sit: Situation, shooter: str) -> dict[str, tuple[str, Protection]]:
+    """The shooter side's blocks on the map, the shooter and dummies excepted (8.2.1.1), in
+    the state's order: id -> (location, protection)."""
+    g, s = sit.game, sit.state
+    side = g.blocks[shooter].side
+    return {
+        bid: (b.location, g.blocks[bid].profile.protection)
+        for bid, b in s.blocks.items()
+        if bid != shooter
+        and g.blocks[bid].side == side
+        and not g.blocks[bid].dummy
+        and b.on_map
+        and b.location
+    }
+
+
+def shot_hits(
+    sit: Situation, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+) -> list[Hit]:
+    """`hits` for a shot in play: from where the shooter stands (or fired from, `origin`,
+    if it has since left: eliminated in the same exchange), with the LOS of now."""
+    g = sit.game
+    here = origin or sit.state.blocks[shooter].location or ""
+    return hits(
+        g.battlefield,
+        g.tables.weapons_effect,
+        w,
+        here,
+        target_location,
+        friends_of(sit, shooter),
+        sees=sit.sees,
+        assault=assault,
+        vehicle=g.blocks[shooter].vehicle,
+    )
+
+
+def in_lane(
+    bf: Battlefield, table: WeaponsEffectTable, sees: Sees, origin: str, aim: str, spot: str, reach: int
+) -> bool:
     """8.2.1.2: on the line from the firer through its target, within `reach` EP of the
     firer; where an obstacle stops the firer's LOS, the lane goes on 2 EP beyond it
     (8.2.1.4): a spot the firer does not see is in the lane if it is within that many EP of
     a spot of the lane, nearer the firer, that the firer sees."""
-    bf = play.game.battlefield
     a, b, p = bf.location(origin), bf.location(aim), bf.location(spot)
     if not (a.layer == b.layer == p.layer) or a.index == b.index:
         return False
     along = _along_line(bf, a, b, p)
-    if along is None or play.ep(origin, spot, reach) is None:
+    if along is None or ep_within(bf, origin, spot, reach) is None:
         return False
-    if play.sees(origin, spot):
+    if sees(origin, spot):
         return True
-    beyond = table().lane_beyond_obstacle
+    beyond = table.lane_beyond_obstacle
     for near, d in ep_from(bf, spot).items():
         if d > beyond or near == spot:
             continue
@@ -154,7 +151,7 @@ def in_lane(play: Play, origin: str, aim: str, spot: str, reach: int) -> bool:
         if x.layer != a.layer or x.index == a.index:
             continue
         near_along = _along_line(bf, a, b, x)
-        if near_along is not None and near_along < along and play.sees(origin, near):
+        if near_along is not None and near_along < along and sees(origin, near):
             return True
     return False
 
@@ -175,7 +172,7 @@ def _along_line(bf: Battlefield, a: Location, b: Location, p: Location) -> float
 
 
 def apply(
-    play: Play,
+    sit: Situation,
     shooter: str,
     weapon_id: str,
     target_location: str,
@@ -185,21 +182,19 @@ def apply(
     """Apply the weapons effect of a shot: losses, and an Activated marker on every block
     hit (8.2.1.3, and the card: "activates the block"). An armoured or MBT block never
     goes below its operational level this way (8.2.1.3)."""
-    from .fight import eliminate, mark_activated, weapon
-
-    s = play.state
-    found = hits(play, shooter, weapon(play, shooter, weapon_id), target_location, assault, origin)
+    s = sit.state
+    found = shot_hits(sit, shooter, sit.weapon(shooter, weapon_id), target_location, assault, origin)
     for hit in found:
         b = s.blocks[hit.block]
-        info = play.game.blocks[hit.block]
+        info = sit.game.blocks[hit.block]
         n = hit.osl
         if info.profile.protection != Protection.soft:
             n = min(n, max(0, 1 - b.losses))
         b.losses += n
         if b.losses >= info.levels:
-            eliminate(play, hit.block, by=None)
+            sit.eliminate(hit.block, by=None)
             continue
         active = s.activation.block if s.activation is not None else None
         if hit.block != active:  # the moving block is marked when its activation ends
-            mark_activated(play, hit.block)
+            sit.mark_activated(hit.block)
     return found

@@ -7,24 +7,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...battlefield import Battlefield, Placement, compile_sheets
-from ...io.problems import Problem, Severity
+from ...io.problems import Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, UnitCard
 from ...model.scenario import Allotment, Entry, Quality, Scenario, Side
 from ...model.sheet import MapSheet
+from ..digest import digest_of
+from ..ruleset import GameSetupError
+from .rule_tables import RuleTables, TableError, load_combat, load_rule_tables, load_weapons_effect
+
+#: the rule set's name, as a scenario gives it (`rules: urban-operations`)
+RULES = "urban-operations"
 
 #: what a dummy block is to the engine: a block with no weapons that any contact, scouting
 #: or fire removes (5.2.1); its type is never shown, hidden or revealed
 DUMMY_PROFILE = BlockProfile(type=BlockType.infantry, name="Dummy", osl_levels=2)
-
-
-class GameSetupError(Exception):
-    """The scenario cannot be played: its problems say why and where."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(p.format() for p in problems))
 
 
 @dataclass(frozen=True)
@@ -72,7 +70,10 @@ class ForceInfo:
 
 class Game:
     """A scenario ready to play: validated, battlefield compiled, blocks resolved to their
-    unit card profiles."""
+    unit card profiles, the rule tables loaded (the shipped ones or the scenario's house
+    rules). Nothing here changes during play (the rule-set interface's GameDefinition)."""
+
+    rules = RULES
 
     def __init__(
         self,
@@ -80,8 +81,15 @@ class Game:
         battlefield: Battlefield,
         cards: dict[str, UnitCard],
         insert_known_by: dict[str, frozenset[Side]] | None = None,
+        tables: RuleTables | None = None,
+        sources: dict[str, str] | None = None,
     ):
         self.scenario = scenario
+        #: the tables it plays with; by default the shipped ones, the terrain chart the one
+        #: the battlefield was compiled with
+        self.tables = tables or RuleTables(battlefield.chart, load_combat(), load_weapons_effect())
+        #: content digests of the files it was loaded from (name -> sha256), for `digest()`
+        self.sources = dict(sources or {})
         #: underground insert id -> the sides that have its map (8.1.10)
         self.insert_known_by = insert_known_by or {}
         self.battlefield = battlefield
@@ -122,6 +130,27 @@ class Game:
                         mounted_in=b.mounted_in,
                     )
 
+    @property
+    def scenario_id(self) -> str:
+        return self.scenario.id
+
+    def digest(self) -> str:
+        """Content digest of everything the game was built from: the scenario, the maps, the
+        cards and the rule tables. A log records it, so a replay against other files is
+        refused by name."""
+        return digest_of(
+            {
+                "scenario": self.scenario.model_dump(mode="json", by_alias=True),
+                "battlefield": self.battlefield.digest,
+                "cards": {cid: card.model_dump(mode="json") for cid, card in sorted(self.cards.items())},
+                "tables": {
+                    "terrain": self.tables.terrain.model_dump(mode="json", by_alias=True),
+                    "combat": repr(self.tables.combat),
+                    "weapons_effect": self.tables.weapons_effect.model_dump(mode="json", by_alias=True),
+                },
+            }
+        )
+
     @classmethod
     def load(cls, path: Path | str) -> Game:
         """Load and validate a scenario with everything it references; errors (not
@@ -153,8 +182,21 @@ class Game:
             assert isinstance(sheet, MapSheet)
             inserts.append(sheet)
             known[sheet.id] = frozenset(insert.known_by)
-        battlefield = compile_sheets(sheets, inserts)
-        return cls(doc.model, battlefield, cards, known)
+        house = doc.model.house_rules
+
+        def house_file(rel: str | None) -> Path | None:
+            return None if rel is None else path.parent / rel
+
+        try:
+            tables = load_rule_tables(
+                house_file(house.terrain if house else None),
+                house_file(house.combat if house else None),
+                house_file(house.weapons_effect if house else None),
+            )
+        except TableError as exc:  # validation checks them too: only a file changed since
+            raise GameSetupError(exc.problems) from None
+        battlefield = compile_sheets(sheets, inserts, chart=tables.terrain)
+        return cls(doc.model, battlefield, cards, known, tables)
 
     def _add_dummies(self, side: Side, allotment: Allotment, areas: dict[str, tuple[str, ...]]) -> None:
         """Dummy blocks (5.2.1): those the scenario places, then the rest of the allotment,

@@ -12,15 +12,14 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 
 from __future__ import annotations
 
-import random
-from typing import Any, cast
+from typing import Any
 
-from ...battlefield import Dynamic, LocKind
-from ...battlefield.los import los
-from ...battlefield.movement import Mover, Unit, ep_within, step_cost
-from ...model.cards import BlockType, Protection
-from ...model.scenario import CounterKind, Side
-from . import fight, tables
+from ...battlefield import LocKind
+from ...battlefield.movement import Unit, ep_within, step_cost
+from ...model.scenario import Side
+from ..digest import state_digest
+from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
+from . import activation, fight, victory
 from .actions import (
     ACTIONS,
     Action,
@@ -34,7 +33,6 @@ from .actions import (
     Enter,
     Fire,
     HoldFire,
-    IllegalAction,
     Move,
     OpportunityFire,
     OpportunityScout,
@@ -49,7 +47,9 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
+from .activation import MOVE_ONLY
 from .game import Game
+from .situation import Situation
 from .state import (
     Activation,
     AdvanceChoice,
@@ -96,36 +96,17 @@ __all__ = [
     "replay",
 ]
 
-COMMAND_RANGE_EP = tables.COMMAND_RANGE_EP  # 7.2
-CONTACT_EP = tables.CONTACT_EP  # 2.3, 8.1.12
-#: MP of an activation (7.1.2, 8.1): with an action, moving only, and entirely out of sight
-WITH_ACTION = {Unit.foot: 3, Unit.vehicle: 6}
-MOVE_ONLY = {Unit.foot: 6, Unit.vehicle: 12}
-OUT_OF_SIGHT = {Unit.foot: 9, Unit.vehicle: 18}
-#: blocks a foot block climbs over to cross an outer wall or reach a roof (8.1.6, 8.1.7)
-CLIMBABLE = frozenset({BlockType.apc, BlockType.mbt})
-
 
 class ReplayMismatch(Exception):
     """A log replayed to different dice than it recorded: not the same game."""
 
 
-class Play:
+class Play(Situation):
+    """One game being played: the rule-set interface's PlayState for Urban Operations."""
+
     def __init__(self, game: Game, seed: int):
-        self.game = game
-        self.seed = seed
-        self.rng = random.Random(seed)
         self.log: list[dict[str, Any]] = []
-        self._rolls: list[int] = []
-        self._memo: dict[tuple[str, Side], object] | None = None
-        self._wreck_los: dict[tuple[str, str], bool] = {}
-        self._wreck_los_count = 0
         self._legal: tuple[tuple[object, ...], list[Action]] | None = None
-        # the scenario's counters stay where they are set up until the next rules issue
-        # places and removes them: read once, not on every move
-        counters = game.scenario.no_mans_land
-        self._barricades = frozenset(c.at for c in counters if c.kind == CounterKind.barricade)
-        self._impassable = frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo)
         blocks = {}
         for info in game.blocks.values():
             entering = not info.dummy and game.forces[info.force].entry is not None
@@ -135,7 +116,8 @@ class Play:
                 mounted_in=info.mounted_in,
             )
         first = game.initiative(1)
-        self.state = State(turn=1, phase=Phase.setup, active=Side.green, initiative=first, blocks=blocks)
+        state = State(turn=1, phase=Phase.setup, active=Side.green, initiative=first, blocks=blocks)
+        super().__init__(game, state, seed)
         for bid, b in blocks.items():
             if b.location and not game.blocks[bid].dummy:  # a dummy holds nothing (2.3)
                 self.state.control[b.location] = game.blocks[bid].side
@@ -162,11 +144,46 @@ class Play:
         return blocks[p.block].side
 
     @property
-    def outcome(self) -> Any:
-        """The score so far and, once the last turn is over, the result (victory.py)."""
-        from .victory import score
+    def decision(self) -> Decision | None:
+        """Whose choice it is now and what kind (the rule-set interface); None once the game
+        is over. The prompt names the rule without telling what fog of war hides."""
+        side = self.decider
+        if side is None:
+            return None
+        s = self.state
+        if s.pending:
+            p = s.pending[-1]
+            if isinstance(p, Fight):
+                if p.stage == "inadequate":
+                    return Decision(
+                        side, DecisionKind.reaction, "inadequate armament: withdraw or take losses (8.2.7.4)"
+                    )
+                return Decision(
+                    side,
+                    DecisionKind.reaction,
+                    f"reaction to {'an assault' if p.kind == 'assault' else 'a fire'} (8.2.7.3, 8.3)",
+                )
+            if isinstance(p, Opportunity):
+                return Decision(side, DecisionKind.reaction, "opportunity fire (8.3.1)")
+            if isinstance(p, Withdrawal):
+                return Decision(side, DecisionKind.follow_up, "where to withdraw (8.3.2)")
+            return Decision(side, DecisionKind.follow_up, "advance after the assault (8.2.8)")
+        if s.phase == Phase.setup:
+            return Decision(side, DecisionKind.setup, "set up blocks (3.1)")
+        if s.activation is not None:
+            return Decision(side, DecisionKind.turn, "the activated block moves or acts (7.1.2, 8)")
+        if s.impulse is not None:
+            return Decision(side, DecisionKind.turn, "activate a block of the impulse force (7.1.1)")
+        return Decision(side, DecisionKind.turn, "start an impulse or pass (3.1.3)")
 
-        return score(self.game, self.state)
+    @property
+    def outcome(self) -> Outcome:
+        """The score so far and, once the last turn is over, the result (victory.py)."""
+        return victory.score(self.game, self.state)
+
+    def digest(self) -> str:
+        """sha256 of the state's canonical JSON: equal states, equal digests."""
+        return state_digest(self.state)
 
     def to_deploy(self, side: Side) -> list[str]:
         """Blocks of `side` the scenario leaves to be set up by their player."""
@@ -181,23 +198,6 @@ class Play:
             and s.blocks[b.id].location is None
             and not s.blocks[b.id].eliminated
         ]
-
-    def occupied(self) -> set[str]:
-        return {b.location for b in self.state.blocks.values() if b.on_map and b.location}
-
-    def side_of(self, block: str) -> Side:
-        return self.game.blocks[block].side
-
-    def block_at(self, location: str, side: Side) -> str | None:
-        """The block of `side` at `location` (the one moving, when two share it in passing)."""
-        s = self.state
-        found = None
-        for bid, b in s.blocks.items():
-            if b.on_map and b.location == location and self.game.blocks[bid].side == side:
-                if s.activation is not None and bid == s.activation.block:
-                    return bid
-                found = bid
-        return found
 
     def available_forces(self, side: Side) -> list[str]:
         """Forces that may still start an impulse this turn: not used, on the map or
@@ -229,7 +229,7 @@ class Play:
                 g.battlefield,
                 s.blocks[leader].location or "",
                 s.blocks[commander].location or "",
-                COMMAND_RANGE_EP,
+                self.combat.command_range,
             )
             if d is not None:
                 return 7
@@ -257,7 +257,7 @@ class Play:
                     "mounted_in": b.mounted_in,
                     "eliminated": b.eliminated,
                 }
-            elif b.on_map and b.location and self._visible_layer(side, b.location):
+            elif b.on_map and b.location and self.visible_layer(side, b.location):
                 seen: dict[str, Any] = {
                     "side": info.side.value,
                     "location": b.location,
@@ -297,51 +297,6 @@ class Play:
             "wrecks": sorted(s.wrecks),
             "blocks": blocks,
         }
-
-    def _visible_layer(self, side: Side, location: str) -> bool:
-        layer = self.game.battlefield.location(location).layer
-        return layer == "surface" or side in self.game.insert_known_by.get(layer, frozenset())
-
-    def sees(self, a: str, b: str) -> bool:
-        """LOS now: the static table, then wrecks, which only ever add obstacles (5.2.4.5)."""
-        bf = self.game.battlefield
-        if not bf.los_table.clear(a, b):
-            return False
-        wrecks = self.state.wrecks
-        if not wrecks or not self._wreck_near(a, b):
-            return True
-        # wrecks only ever appear: the exact answers hold until the next one does
-        if self._wreck_los_count != len(wrecks):
-            self._wreck_los, self._wreck_los_count = {}, len(wrecks)
-        key = (a, b)
-        seen = self._wreck_los.get(key)
-        if seen is None:
-            seen = self._wreck_los[key] = los(bf, a, b, Dynamic(wrecks=frozenset(wrecks))).clear
-        return seen
-
-    def _wreck_near(self, a: str, b: str) -> bool:
-        """Whether a wreck stands within a hex of the line a-b: only then can it block it."""
-        bf = self.game.battlefield
-        la, lb = bf.location(a), bf.location(b)
-        if la.layer != lb.layer:
-            return False
-        (ax, ay), (bx, by) = la.centre, lb.centre
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy or 1e-9
-        reach = bf.hex_size.get(la.layer, 10.0) * 2
-        for w in self.state.wrecks:
-            lw = bf.location(w)
-            if lw.layer != la.layer:
-                continue
-            wx, wy = lw.centre
-            t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
-            px, py = ax + t * dx - wx, ay + t * dy - wy
-            if px * px + py * py <= reach * reach:
-                return True
-        return False
-
-    def ep(self, a: str, b: str, limit: int) -> int | None:
-        return ep_within(self.game.battlefield, a, b, limit)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -420,70 +375,19 @@ class Play:
         actions.append(EndImpulse())
         return actions
 
-    def mover(self, block: str) -> Mover:
-        profile = self.game.blocks[block].profile
-        return Mover(Unit.vehicle if self.game.blocks[block].vehicle else Unit.foot, profile.ladder)
-
-    def dynamic(self, side: Side) -> Dynamic:
-        """What the battlefield needs to know of the situation for `side`'s moves: friendly
-        vehicles and ladder blocks to climb over (8.1.6, 8.1.7), barricades and IED/UXO
-        counters (5.2.3)."""
-        memo = self._memo
-        if memo is not None:
-            if ("dynamic", side) not in memo:
-                memo[("dynamic", side)] = self._dynamic(side)
-            return cast(Dynamic, memo[("dynamic", side)])
-        return self._dynamic(side)
-
-    def _dynamic(self, side: Side) -> Dynamic:
-        g, s = self.game, self.state
-        helpers = frozenset(
-            b.location
-            for bid, b in s.blocks.items()
-            if b.on_map
-            and b.location
-            and g.blocks[bid].side == side
-            and not g.blocks[bid].dummy
-            and (g.blocks[bid].type in CLIMBABLE or g.blocks[bid].profile.ladder)
-        )
-        return Dynamic(helpers=helpers, barricades=self._barricades, impassable=self._impassable)
-
-    def fire_and_move(self, block: str) -> bool:
-        """Armoured vehicles and tanks may move, fire, then move on within 6 MP (8.1.15)."""
-        info = self.game.blocks[block]
-        return info.vehicle and info.profile.protection != Protection.soft
-
     def _budget(self, act: Activation, unseen: bool, underground: bool) -> int:
-        """3 / 6 MP with an action (before or after it: a foot block that has moved and then
-        acted moves no more); 6 / 12 moving only; 9 / 18 if the whole move stays out of
-        enemy sight, except at night and underground (7.1.2, 8.1, 8.1.13, 9.1)."""
-        unit = self.mover(act.block).unit
-        if act.acted_at is not None:
-            if act.acted_at > 0 and not self.fire_and_move(act.block):
-                return act.spent
-            return WITH_ACTION[unit]
-        night = self.state.turn in self.game.scenario.night_turns
-        if unseen and not night and not underground:
-            return OUT_OF_SIGHT[unit]
-        return MOVE_ONLY[unit]
-
-    def seen_by_enemy(self, side: Side, location: str) -> bool:
-        """Whether any enemy block on the map has `location` in its line of sight."""
-        return any(self.sees(location, there) for there in self.enemy_locations(side))
-
-    def enemy_locations(self, side: Side) -> set[str]:
-        memo = self._memo
-        if memo is not None and ("enemies", side) in memo:
-            return cast(set[str], memo[("enemies", side)])
-        g = self.game
-        found = {
-            b.location
-            for bid, b in self.state.blocks.items()
-            if b.on_map and b.location and g.blocks[bid].side != side
-        }
-        if memo is not None:
-            memo[("enemies", side)] = found
-        return found
+        """The activation's MP in all (`activation.activation_budget`: 7.1.2, 8.1, 8.1.13,
+        8.1.15, 9.1)."""
+        profile = self.game.blocks[act.block].profile
+        return activation.activation_budget(
+            activation.unit_of(profile),
+            spent=act.spent,
+            acted_at=act.acted_at,
+            fire_and_move=activation.fire_and_move(profile),
+            unseen=unseen,
+            night=self.night(),
+            underground=underground,
+        )
 
     def _activation_actions(self) -> list[Action]:
         g, s = self.game, self.state
@@ -496,7 +400,7 @@ class Play:
         mover = self.mover(act.block)
         dyn = self.dynamic(side)
         enemy_at = self.enemy_locations(side)
-        others = self._others_at(act.block)
+        others = self.others_at(act.block)
         actions: list[Action] = []
         seen_cache: dict[str, bool] = {}
         for step in bf.out[bf.location(here).index]:
@@ -523,7 +427,10 @@ class Play:
             ):
                 continue  # it could not end its move: no stacking at the end (8.1.1)
             actions.append(Move(dest.id))
-        if act.acted_at is None and act.spent <= WITH_ACTION[mover.unit] and here not in others:
+        if (
+            activation.may_still_act(mover.unit, spent=act.spent, acted_at=act.acted_at)
+            and here not in others
+        ):
             actions.extend(self.action_choices(act.block))
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
@@ -537,7 +444,7 @@ class Play:
         bf = g.battlefield
         side = g.blocks[block].side
         mover, dyn = self.mover(block), self.dynamic(side)
-        taken = self._others_at(block)
+        taken = self.others_at(block)
         enemy_at = self.enemy_locations(side)
         move_only = MOVE_ONLY[mover.unit]
         best = {start: spent}
@@ -561,37 +468,6 @@ class Play:
                     frontier.append(step.dst)
         return False
 
-    def _others_at(self, block: str) -> set[str]:
-        return {
-            b.location for bid, b in self.state.blocks.items() if b.on_map and bid != block and b.location
-        }
-
-    def close(self, a: str, b: str) -> bool:
-        """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""
-        return self.ep(a, b, CONTACT_EP) is not None and self.sees(a, b)
-
-    def _contact(self, block: str) -> None:
-        """8.1.12: a block within 3 EP of an enemy block and in its line of sight, or in the
-        same room, is in contact: both are revealed. A dummy revealed is removed (5.2.1)."""
-        g, s = self.game, self.state
-        bf = g.battlefield
-        me = s.blocks[block]
-        here = bf.location(me.location or "")
-        side = g.blocks[block].side
-        for bid, other_block in s.blocks.items():
-            if not other_block.on_map or g.blocks[bid].side == side or other_block.location is None:
-                continue
-            there = bf.location(other_block.location)
-            same_room = (
-                here.interior
-                and there.interior
-                and here.room == there.room
-                and here.building == there.building
-            )
-            if same_room or self.close(here.id, there.id):
-                me.revealed = True
-                self.reveal(bid)
-
     # -- fights (fight.py) -----------------------------------------------------------------
     def action_choices(self, block: str) -> list[Action]:
         return fight.action_choices(self, block)
@@ -608,20 +484,7 @@ class Play:
     def offer_opportunity(self, block: str, location: str) -> None:
         fight.offer_opportunity(self, block, location)
 
-    def reveal(self, block: str) -> None:
-        """Lay a block flat (4.3.2.2); a dummy revealed is removed from the game (5.2.1)."""
-        if self.game.blocks[block].dummy:
-            fight.remove(self, block)
-        else:
-            self.state.blocks[block].revealed = True
-
     # -- applying ------------------------------------------------------------------------
-    def roll(self) -> int:
-        """A d10, 0-9, written into the log entry of the action being applied."""
-        r = self.rng.randrange(10)
-        self._rolls.append(r)
-        return r
-
     def apply(self, action: Action) -> None:
         if action not in self.legal_actions():
             raise IllegalAction(f"{action} is not legal now ({self.state.phase}, {self.decider} to decide)")
@@ -629,8 +492,7 @@ class Play:
         self.log.append(entry)
         self._rolls = []
         self._apply(action)
-        if self._rolls:
-            entry["rolls"] = self._rolls
+        entry["rolls"] = self._rolls  # always there, empty when no die was rolled
 
     def _apply(self, action: Action) -> None:
         s = self.state
@@ -712,17 +574,8 @@ class Play:
         """A block has entered a location: it controls it (2.3), contact reveals (8.1.12),
         and the enemy may fire on it there (8.3.1)."""
         self.state.control[location] = self.side_of(block)
-        self._contact(block)
+        self.contact(block)
         self.offer_opportunity(block, location)
-
-    def end_activation(self) -> None:
-        """Activated marker, or Completed if it has reacted already (4.3.3)."""
-        s = self.state
-        act = s.activation
-        assert act is not None
-        if not s.blocks[act.block].eliminated:
-            fight.mark_activated(self, act.block)
-        s.activation = None
 
     def _advance_setup(self) -> None:
         """Green deploys, then red; then the first turn's impulses begin."""

@@ -1,37 +1,33 @@
 """The combat tables of the play-aid card (critical hits, combat results, losses by quality,
 withdrawal, range bands, scouting, modifiers) as validated data with a typed lookup API.
 
-Every number lives in data/combat.yaml; this module only knows which table answers which
-question. The shipped file is loaded once, at import, so a broken file fails at start-up and
-not in the middle of a game; `load_tables` reads another copy (house rules, tests).
+Every number lives in a `uo-combat/1` file (the shipped data/combat.yaml, or a scenario's
+house rules); this module only knows which table answers which question. There is no module
+copy: the game holds the tables it plays with (`RuleTables`, rule_tables.py).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Final, Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
-from pydantic import Field, ValidationError
-
-from ...io.problems import LoadError
-from ...io.yaml_reader import read_yaml
 from ...model.cards import LONG_SCOUTING_TYPES, BlockType, Protection
-from ...model.common import Strict
+from ...model.rule_tables import (
+    D10,
+    FIREPOWER_BOXES,
+    CombatResult,
+    CombatTablesFile,
+    ScoutRange,
+    WithdrawalMP,
+)
 from ...model.scenario import Quality
 
-DATA_FILE = "engine/rules/uo/data/combat.yaml"  # how errors name the shipped file
+#: the shipped file, next to this module (package data)
+DATA_FILE = Path(__file__).parent / "data" / "combat.yaml"
 
-# The sides of the die; a table is complete when each appears in exactly one row.
-_D10 = range(10)
-# Weapon.firepower (engine/model/cards.py) holds at most this many boxes, one per band.
-_FIREPOWER_BOXES = 6
-
-Roll = Annotated[int, Field(ge=min(_D10), le=max(_D10))]
 CombatKind = Literal["fire", "assault"]
 
 
@@ -59,104 +55,6 @@ class Modifiers:
     roof_assault: int  # 8.2.8.2: the block on the roof in an assault through a roof access
 
 
-# --- file format ------------------------------------------------------------------------------
-
-
-class _Row(Strict):
-    rolls: list[Roll] = Field(min_length=1, description="d10 results this row applies to.")
-
-
-class _CriticalRow(_Row):
-    fp: int = Field(0, ge=0)
-    wins: bool = False
-    extra_loss: int = Field(0, ge=0)
-    destroys: bool = False
-
-
-class _AdjustRow(_Row):
-    adjust: int = Field(ge=-1, le=1, description="+1: one more OSL lost; -1: one less.")
-
-
-class _LossRow(_Row):
-    osl: int = Field(ge=0, description="OSL lost.")
-
-
-class _CriticalTables(Strict):
-    soft: list[_CriticalRow]
-    armoured: list[_CriticalRow]
-    mbt: list[_CriticalRow]
-    heavy_vs_armour: list[_CriticalRow]
-    sniper_long: list[_CriticalRow]
-    assault: list[_CriticalRow]
-
-
-class _Result(Strict):
-    loser: int = Field(ge=0)
-    equality: int = Field(ge=0)
-    loser_withdraws: bool
-
-
-class _CombatResults(Strict):
-    fire: _Result
-    assault: _Result
-
-
-class _WithdrawalMP(Strict):
-    foot: int = Field(ge=0)
-    vehicle: int = Field(ge=0)
-
-
-class _Withdrawal(Strict):
-    mp: _WithdrawalMP
-    losses: list[_LossRow]
-
-
-class _Bands(Strict):
-    day: list[int]
-    night_unequipped: list[int]
-    night_equipped: list[int]
-
-
-class _ScoutRange(Strict):
-    normal: int = Field(ge=0)
-    long: int = Field(ge=0)
-
-
-class _Scouting(Strict):
-    day: _ScoutRange
-    night_unequipped: _ScoutRange
-    night_equipped: _ScoutRange
-
-
-class _Modifiers(Strict):
-    command: int
-    infrastructure: int
-    opportunity: int
-    poor_osl: int
-    roof_assault: int
-
-
-class _Distances(Strict):
-    command_range: int = Field(ge=0)
-    contact: int = Field(ge=0)
-    cover_fire: int = Field(ge=0)
-    sniper_long: int = Field(ge=0)
-
-
-class _CombatFile(Strict):
-    format: Literal["uo-combat/1"] = Field(alias="schema")
-    chance_bonus: int
-    critical_hits: _CriticalTables
-    combat_results: _CombatResults
-    quality: dict[Quality, list[_AdjustRow]]
-    withdrawal: _Withdrawal
-    inadequate_loss: int = Field(ge=0)
-    range_bands: _Bands
-    scouting: _Scouting
-    modifiers: _Modifiers
-    distances: _Distances
-
-
 # --- validation beyond the shapes -------------------------------------------------------------
 
 
@@ -168,35 +66,61 @@ class _HasRolls(Protocol):
 R = TypeVar("R", bound=_HasRolls)
 
 
-def _by_roll(file: str, table: str, rows: Sequence[R]) -> tuple[R, ...]:
-    """The row of each roll 0-9, refusing a roll missing or listed twice: with either, the
-    table would silently answer for some rolls with the wrong row or none."""
-    slots: dict[int, R] = {}
-    for row in rows:
-        for roll in row.rolls:
-            if roll in slots:
-                raise ValueError(f"{file}: table {table}: roll {roll} appears twice")
-            slots[roll] = row
-    missing = [roll for roll in _D10 if roll not in slots]
+def roll_problems(rows: Sequence[_HasRolls], pointer: str) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for each roll listed twice and for the rolls no row lists: with
+    either, the table would silently answer for some rolls with the wrong row or none."""
+    out: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for i, row in enumerate(rows):
+        for j, roll in enumerate(row.rolls):
+            if roll in seen:
+                out.append((f"{pointer}/{i}/rolls/{j}", f"roll {roll} appears twice"))
+            seen.add(roll)
+    missing = [roll for roll in D10 if roll not in seen]
     if missing:
-        raise ValueError(f"{file}: table {table}: no row for roll(s) {', '.join(map(str, missing))}")
-    return tuple(slots[roll] for roll in _D10)
+        out.append((pointer, f"no row for roll(s) {', '.join(map(str, missing))}"))
+    return out
 
 
-def _check_bands(file: str, name: str, bounds: list[int]) -> tuple[int, ...]:
-    # Band i of a weapon is Weapon.firepower[i], whose first box is the 1 EP assault box.
-    table = f"range_bands.{name}"
-    if not 1 <= len(bounds) <= _FIREPOWER_BOXES:
-        raise ValueError(f"{file}: table {table}: expected 1 to {_FIREPOWER_BOXES} bands, got {len(bounds)}")
+def band_problems(bounds: Sequence[int], pointer: str) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for range bands a weapon card cannot use: band i is
+    Weapon.firepower[i], whose first box is the 1 EP assault box; bounds ascend."""
+    if not 1 <= len(bounds) <= FIREPOWER_BOXES:
+        return [(pointer, f"expected 1 to {FIREPOWER_BOXES} bands, got {len(bounds)}")]
+    out = []
     if bounds[0] != 1:
-        raise ValueError(f"{file}: table {table}: the first band is the 1 EP assault box, got {bounds[0]}")
-    if any(b <= a for a, b in pairwise(bounds)):
-        raise ValueError(f"{file}: table {table}: band bounds must increase, got {bounds}")
-    return tuple(bounds)
+        out.append((f"{pointer}/0", f"the first band is the 1 EP assault box, got {bounds[0]}"))
+    for i, (a, b) in enumerate(pairwise(bounds), start=1):
+        if b <= a:
+            out.append((f"{pointer}/{i}", f"band bounds must increase, got {list(bounds)}"))
+    return out
+
+
+def combat_problems(data: CombatTablesFile) -> list[tuple[str, str]]:
+    """Every problem of a schema-valid combat tables file that its shape cannot say, as
+    (JSON pointer, message): the validator reports them located, the loader refuses them."""
+    out: list[tuple[str, str]] = []
+    crits = data.critical_hits
+    for name in ("soft", "armoured", "mbt", "heavy_vs_armour", "sniper_long", "assault"):
+        out += roll_problems(getattr(crits, name), f"/critical_hits/{name}")
+    missing = [q.value for q in Quality if q not in data.quality]
+    if missing:
+        out.append(("/quality", f"no table for {', '.join(missing)}"))
+    for q, rows in data.quality.items():
+        out += roll_problems(rows, f"/quality/{q.value}")
+    out += roll_problems(data.withdrawal.losses, "/withdrawal/losses")
+    for name in ("day", "night_unequipped", "night_equipped"):
+        out += band_problems(getattr(data.range_bands, name), f"/range_bands/{name}")
+    return out
+
+
+def _by_roll(rows: Sequence[R]) -> tuple[R, ...]:
+    slots = {roll: row for row in rows for roll in row.rolls}
+    return tuple(slots[roll] for roll in D10)
 
 
 def _d10(roll: int) -> int:
-    if isinstance(roll, bool) or not isinstance(roll, int) or roll not in _D10:
+    if isinstance(roll, bool) or not isinstance(roll, int) or roll not in D10:
         raise ValueError(f"a d10 roll is 0-9, got {roll!r}")
     return roll
 
@@ -213,7 +137,7 @@ def _mode(night: bool, equipped: bool) -> Literal["day", "night_unequipped", "ni
 
 @dataclass(frozen=True)
 class CombatTables:
-    """One validated copy of combat.yaml; the module functions use the shipped one (TABLES)."""
+    """One validated copy of a combat tables file (`uo-combat/1`)."""
 
     chance_bonus: int
     modifiers: Modifiers
@@ -223,12 +147,12 @@ class CombatTables:
     cover_fire: int
     sniper_long_ep: int
     _criticals: Mapping[str, tuple[Critical, ...]]
-    _results: Mapping[str, _Result]
+    _results: Mapping[str, CombatResult]
     _quality: Mapping[Quality, tuple[int, ...]]
     _withdrawal_losses: tuple[int, ...]
-    _withdrawal_mp: _WithdrawalMP
+    _withdrawal_mp: WithdrawalMP
     _bands: Mapping[str, tuple[int, ...]]
-    _scouting: Mapping[str, _ScoutRange]
+    _scouting: Mapping[str, ScoutRange]
 
     def critical(
         self, roll: int, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
@@ -285,37 +209,29 @@ class CombatTables:
         scout = self._scouting[_mode(night, equipped)]
         return scout.long if BlockType(block_type) in LONG_SCOUTING_TYPES else scout.normal
 
-    def _result(self, kind: str) -> _Result:
+    def _result(self, kind: str) -> CombatResult:
         try:
             return self._results[kind]
         except KeyError:
             raise ValueError(f"combat kind is 'fire' or 'assault', got {kind!r}") from None
 
 
-def _build(data: _CombatFile, file: str) -> CombatTables:
+def build_tables(data: CombatTablesFile, file: str) -> CombatTables:
+    """The lookup tables of a schema-valid file; ValueError naming the file and the tables
+    when `combat_problems` finds any."""
+    problems = combat_problems(data)
+    if problems:
+        raise ValueError("\n".join(f"{file}: table {_table(p)}: {m}" for p, m in problems))
     crits = data.critical_hits
     criticals = {
         name: tuple(
             Critical(fp=row.fp, wins=row.wins, extra_loss=row.extra_loss, destroys=row.destroys)
-            for row in _by_roll(file, f"critical_hits.{name}", rows)
+            for row in _by_roll(getattr(crits, name))
         )
-        for name, rows in (
-            ("soft", crits.soft),
-            ("armoured", crits.armoured),
-            ("mbt", crits.mbt),
-            ("heavy_vs_armour", crits.heavy_vs_armour),
-            ("sniper_long", crits.sniper_long),
-            ("assault", crits.assault),
-        )
+        for name in ("soft", "armoured", "mbt", "heavy_vs_armour", "sniper_long", "assault")
     }
-    missing = [q.value for q in Quality if q not in data.quality]
-    if missing:
-        raise ValueError(f"{file}: table quality: no table for {', '.join(missing)}")
-    quality = {
-        q: tuple(row.adjust for row in _by_roll(file, f"quality.{q.value}", rows))
-        for q, rows in data.quality.items()
-    }
-    losses = tuple(row.osl for row in _by_roll(file, "withdrawal.losses", data.withdrawal.losses))
+    quality = {q: tuple(row.adjust for row in _by_roll(rows)) for q, rows in data.quality.items()}
+    losses = tuple(row.osl for row in _by_roll(data.withdrawal.losses))
     bands = data.range_bands
     scouting = data.scouting
     distances = data.distances
@@ -333,9 +249,9 @@ def _build(data: _CombatFile, file: str) -> CombatTables:
         _withdrawal_losses=losses,
         _withdrawal_mp=data.withdrawal.mp,
         _bands={
-            "day": _check_bands(file, "day", bands.day),
-            "night_unequipped": _check_bands(file, "night_unequipped", bands.night_unequipped),
-            "night_equipped": _check_bands(file, "night_equipped", bands.night_equipped),
+            "day": tuple(bands.day),
+            "night_unequipped": tuple(bands.night_unequipped),
+            "night_equipped": tuple(bands.night_equipped),
         },
         _scouting={
             "day": scouting.day,
@@ -345,85 +261,7 @@ def _build(data: _CombatFile, file: str) -> CombatTables:
     )
 
 
-def load_tables(path: str | os.PathLike[str] | None = None) -> CombatTables:
-    """Read and validate combat tables: the shipped data/combat.yaml, or the file at `path`.
-    Raises ValueError, naming the file and the table, when the file is unusable."""
-    if path is None:
-        file = DATA_FILE
-        text = resources.files("engine.rules.uo").joinpath("data/combat.yaml").read_text(encoding="utf-8")
-    else:
-        file = os.fspath(path)
-        text = Path(path).read_text(encoding="utf-8")
-    try:
-        data, _, problems = read_yaml(text, file)
-    except LoadError as exc:
-        raise ValueError(str(exc)) from None
-    if problems:  # e.g. a duplicate key: which of the two values was meant is a guess
-        raise ValueError("\n".join(p.format() for p in problems))
-    try:
-        parsed = _CombatFile.model_validate(data)
-    except ValidationError as exc:
-        raise ValueError(f"{file}: {exc}") from None
-    return _build(parsed, file)
-
-
-# --- the shipped tables -----------------------------------------------------------------------
-
-TABLES: Final = load_tables()
-
-CHANCE_BONUS: Final = TABLES.chance_bonus  # the highest d10 (no tie) gets this FP (8.2.7.5)
-MODIFIERS: Final = TABLES.modifiers
-COMMAND_RANGE_EP: Final = TABLES.command_range  # 7.2.2
-CONTACT_EP: Final = TABLES.contact  # 8.1.12
-COVER_FIRE_EP: Final = TABLES.cover_fire  # 8.2.7.3
-SNIPER_LONG_EP: Final = TABLES.sniper_long_ep  # sniper criticals beyond this range
-INADEQUATE_LOSS: Final = TABLES.inadequate_loss  # 8.2.7.4: OSL lost, no die, unless it withdraws
-
-
-def critical(
-    roll: int, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
-) -> Critical:
-    """Critical hit for a chance roll 0-9 (8.2.7.5); see CombatTables.critical."""
-    return TABLES.critical(
-        roll, target=target, weapon_bonus=weapon_bonus, assault=assault, sniper_long=sniper_long
-    )
-
-
-def combat_loss(kind: CombatKind, equality: bool) -> int:
-    """OSL lost by the loser of a fire or an assault, or by each side on an equality."""
-    return TABLES.combat_loss(kind, equality)
-
-
-def assault_loser_withdraws() -> bool:
-    """True: the assault loser withdraws (or is destroyed if it cannot)."""
-    return TABLES.assault_loser_withdraws()
-
-
-def quality_adjustment(quality: Quality, roll: int) -> int:
-    """Losses by quality (4.3.8): -1 one less OSL lost, +1 one more, 0 unchanged."""
-    return TABLES.quality_adjustment(quality, roll)
-
-
-def withdrawal_loss(roll: int) -> int:
-    """OSL lost by a withdrawing block for a roll 0-9 (8.3.2)."""
-    return TABLES.withdrawal_loss(roll)
-
-
-def withdrawal_mp(vehicle: bool) -> int:
-    """MP of a withdrawal (8.3.2)."""
-    return TABLES.withdrawal_mp(vehicle)
-
-
-def band(ep: int, *, night: bool, equipped: bool) -> int | None:
-    """Index into Weapon.firepower at `ep` EP (4.3.6, 9.2); None: no fire at that range."""
-    return TABLES.band(ep, night=night, equipped=equipped)
-
-
-def max_range(*, night: bool, equipped: bool) -> int:
-    """Longest fire range in EP (4.3.6, 9.2)."""
-    return TABLES.max_range(night=night, equipped=equipped)
-
-
-def scouting_range(block_type: BlockType, *, night: bool, equipped: bool) -> int:
-    """Scouting range in EP (8.2.5.1, 8.2.5.2, 9.3)."""
-    return TABLES.scouting_range(block_type, night=night, equipped=equipped)
+def _table(pointer: str) -> str:
+    """`/critical_hits/mbt/2/rolls/0` -> `critical_hits.mbt`: the table a problem is in."""
+    parts = [p for p in pointer.strip("/").split("/") if not p.isdigit() and p != "rolls"]
+    return ".".join(parts)

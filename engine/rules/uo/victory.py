@@ -27,7 +27,6 @@ Interpretations:
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from ...battlefield import LocKind
 from ...model.scenario import (
@@ -38,16 +37,11 @@ from ...model.scenario import (
     Side,
     VictoryCondition,
 )
+from ..ruleset import Outcome, Result, VictoryLevel
 from .game import Game
-from .state import State, other
+from .state import Phase, State, other
 
-
-@dataclass(frozen=True)
-class Outcome:
-    points: dict[Side, int]
-    winner: Side | None  # None: undecided (1.3), no level reached
-    level: str | None  # "total" | "partial" | None
-    conditions: dict[str, bool]  # condition id -> met
+__all__ = ["Outcome", "building_locations", "controller", "score"]
 
 
 def _presence(game: Game, state: State) -> dict[str, set[Side]]:
@@ -131,7 +125,8 @@ def _points(cond: VictoryCondition, met: bool) -> int:
 
 
 def score(game: Game, state: State) -> Outcome:
-    """Conditions met, points per side and the victory level reached (1.3)."""
+    """Conditions met, points per side and the victory level reached (1.3); the result is
+    `ongoing` until the last turn is over."""
     present = _presence(game, state)
     points = {side: 0 for side in Side}
     conditions: dict[str, bool] = {}
@@ -139,7 +134,9 @@ def score(game: Game, state: State) -> Outcome:
         met = _met(game, state, present, cond)
         conditions[cond.id] = met
         points[cond.side] += _points(cond, met)
+    over = state.phase == Phase.over
     for level in game.scenario.victory.levels:
         if points[level.side] >= level.min_points:
-            return Outcome(points, level.side, level.level.value, conditions)
-    return Outcome(points, None, None, conditions)
+            result = Result.victory if over else Result.ongoing
+            return Outcome(result, level.side, VictoryLevel(level.level.value), points, conditions)
+    return Outcome(Result.undecided if over else Result.ongoing, None, None, points, conditions)

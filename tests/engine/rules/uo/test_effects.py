@@ -37,7 +37,7 @@ def test_8_2_1_2_light_weapons_hit_friendly_foot_blocks_in_the_fire_lane() -> No
         ],
         [B("r-target", at="S0808")],
     )
-    hits = {h.block: h for h in effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0808", False)}
+    hits = {h.block: h for h in effects.shot_hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0808", False)}
     assert set(hits) == {"g-between", "g-beyond"}  # on the line, either side of the target
     assert all(h.osl == 1 and h.zone == "fire lane" for h in hits.values())
 
@@ -49,7 +49,7 @@ def test_8_2_1_4_the_fire_lane_stops_at_an_obstacle() -> None:
         [B("r-target", at="S0804")],
     )
     assert not play.sees("S1004", "S0404")
-    hits = effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0804", False)
+    hits = effects.shot_hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S0804", False)
     assert [h.block for h in hits] == []
 
 
@@ -61,7 +61,7 @@ def test_8_2_1_4_the_fire_lane_goes_on_2_ep_beyond_an_obstacle() -> None:
         [B("r-target", at="S1103")],
     )
     assert not play.sees("S1101", "S1105") and not play.sees("S1101", "S1107")
-    hits = effects.hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S1103", False)
+    hits = effects.shot_hits(play, "g-mg", weapon(play, "g-mg", "mg"), "S1103", False)
     assert sorted(h.block for h in hits) == ["g-1", "g-2"]
     assert all(h.zone == "fire lane" for h in hits)
 
@@ -75,7 +75,9 @@ def test_8_2_1_2_heavy_weapons_hit_around_the_target_soft_2_armour_1() -> None:
         ],
         [B("r-target", at="S0809")],
     )
-    hits = {h.block: h for h in effects.hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", False)}
+    hits = {
+        h.block: h for h in effects.shot_hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", False)
+    }
     assert hits["g-foot"].osl == 2 and hits["g-foot"].zone == "around the target"
     assert hits["g-apc"].osl == 1
 
@@ -85,7 +87,9 @@ def test_8_2_1_2_heavy_weapons_blast_around_the_firer() -> None:
         [B("g-atgm", BlockType.support_weapons, at="S0502"), B("g-next", at="S0503"), B("g-far", at="S0510")],
         [B("r-target", BlockType.mbt, at="S1202")],
     )
-    hits = {h.block: h for h in effects.hits(play, "g-atgm", weapon(play, "g-atgm", "atgm"), "S1202", False)}
+    hits = {
+        h.block: h for h in effects.shot_hits(play, "g-atgm", weapon(play, "g-atgm", "atgm"), "S1202", False)
+    }
     assert hits["g-next"].osl == 1 and hits["g-next"].zone == "around the firer"
     assert "g-far" not in hits
 
@@ -120,7 +124,7 @@ def test_8_2_8_vehicles_in_an_assault_cause_no_weapons_effect() -> None:
     play = play_of(
         [B("g-tank", BlockType.mbt, at="S0808"), B("g-foot", at="S0909")], [B("r-target", at="S0809")]
     )
-    assert effects.hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", True) == []
+    assert effects.shot_hits(play, "g-tank", weapon(play, "g-tank", "gun"), "S0809", True) == []
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +142,6 @@ def test_8_2_1_4_light_weapons_echo_underground_within_2_ep(sample: Game) -> Non
     play.state.blocks[near].location = "U0104"  # 2 EP away, off the line of fire
     play.state.blocks[far].location = "U0604"  # 3 EP
     light = next(w for w in sample.blocks[shooter].profile.weapons if w.area_of_effect.effect == "light")
-    hits = {h.block: h for h in effects.hits(play, shooter, light, "U0302", False)}
+    hits = {h.block: h for h in effects.shot_hits(play, shooter, light, "U0302", False)}
     assert near in hits and hits[near].zone == "echo underground" and hits[near].osl == 1
     assert far not in hits

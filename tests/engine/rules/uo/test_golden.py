@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from engine.bots.runner import state_digest
+from engine.rules.digest import state_digest
 from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import replay

@@ -8,10 +8,11 @@ from typing import Any
 
 from engine.model.cards import BlockType
 from engine.model.scenario import Side
+from engine.rules.ruleset import Outcome, Result, VictoryLevel
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 from engine.rules.uo.state import State
-from engine.rules.uo.victory import Outcome, building_locations, controller, score
+from engine.rules.uo.victory import building_locations, controller, score
 
 from .small import DOOR_HEX, ROOF, ROOM_N, ROOM_S, STREET_N, STREET_S, WINDOW_HEX, B, small_game
 
@@ -215,7 +216,11 @@ def test_1_3_levels_are_checked_in_order() -> None:
         levels=LEVELS,
     )
     assert score(game, state) == Outcome(
-        {Side.green: 0, Side.red: 0}, None, None, {"door": False, "street": False, "window": False}
+        Result.ongoing,
+        None,
+        None,
+        {Side.green: 0, Side.red: 0},
+        {"door": False, "street": False, "window": False},
     )
     put(state, r1=WINDOW_HEX)
     assert (score(game, state).winner, score(game, state).level) == (Side.red, "total")
@@ -223,7 +228,8 @@ def test_1_3_levels_are_checked_in_order() -> None:
     assert (score(game, state).winner, score(game, state).level) == (Side.green, "partial")
     put(state, g2=STREET_N)
     outcome = score(game, state)
-    assert (outcome.winner, outcome.level, outcome.points[Side.green]) == (Side.green, "total", 3)
+    assert (outcome.winner, outcome.level, outcome.points[Side.green]) == (Side.green, VictoryLevel.total, 3)
+    assert outcome.result is Result.ongoing  # the last turn is not over: it counts then (1.3)
 
 
 def test_1_3_no_level_reached_is_undecided() -> None:

@@ -1,0 +1,170 @@
+"""Rule table formats of the play-aid card: the combat tables (`uo-combat/1`) and the weapons
+effect (`uo-weapons-effect/1`). The terrain effects chart (`uo-terrain/1`) lives with the
+battlefield's models.
+
+The shipped copies are engine/rules/uo/data/*.yaml; a scenario may name house-rule copies
+(`house_rules`) that replace them for its games. A d10 table lists each roll 0-9 in exactly
+one row and range bands ascend: the validator checks both with located problems (lint), as
+the shapes here cannot say it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal
+
+from pydantic import Field
+
+from .common import Strict
+from .scenario import Quality
+
+COMBAT_FORMAT: Final = "uo-combat/1"
+WEAPONS_EFFECT_FORMAT: Final = "uo-weapons-effect/1"
+
+#: the sides of the die: a d10 table is complete when each appears in exactly one row
+D10 = range(10)
+#: Weapon.firepower (engine/model/cards.py) holds at most this many boxes, one per band
+FIREPOWER_BOXES = 6
+
+Roll = Annotated[int, Field(ge=min(D10), le=max(D10))]
+
+
+# --- combat tables (uo-combat/1) ----------------------------------------------------------
+
+
+class RollRow(Strict):
+    rolls: list[Roll] = Field(min_length=1, description="d10 results this row applies to.")
+
+
+class CriticalRow(RollRow):
+    fp: int = Field(0, ge=0, description="Firepower bonus of the critical hit.")
+    wins: bool = Field(False, description="The opponent loses the fight.")
+    extra_loss: int = Field(0, ge=0, description="Additional OSL the loser loses.")
+    destroys: bool = Field(False, description="The opposing block is eliminated outright.")
+
+
+class AdjustRow(RollRow):
+    adjust: int = Field(ge=-1, le=1, description="+1: one more OSL lost; -1: one less.")
+
+
+class LossRow(RollRow):
+    osl: int = Field(ge=0, description="OSL lost.")
+
+
+class CriticalTables(Strict):
+    soft: list[CriticalRow]
+    armoured: list[CriticalRow]
+    mbt: list[CriticalRow]
+    heavy_vs_armour: list[CriticalRow]
+    sniper_long: list[CriticalRow]
+    assault: list[CriticalRow]
+
+
+class CombatResult(Strict):
+    loser: int = Field(ge=0, description="OSL lost by the loser.")
+    equality: int = Field(ge=0, description="OSL lost by each side on an equality.")
+    loser_withdraws: bool
+
+
+class CombatResults(Strict):
+    fire: CombatResult
+    assault: CombatResult
+
+
+class WithdrawalMP(Strict):
+    foot: int = Field(ge=0)
+    vehicle: int = Field(ge=0)
+
+
+class Withdrawal(Strict):
+    mp: WithdrawalMP
+    losses: list[LossRow]
+
+
+class Bands(Strict):
+    """Upper bound in EP of each range band; band i is a weapon's firepower box i, the first
+    the 1 EP assault box."""
+
+    day: list[int]
+    night_unequipped: list[int]
+    night_equipped: list[int]
+
+
+class ScoutRange(Strict):
+    normal: int = Field(ge=0)
+    long: int = Field(ge=0)
+
+
+class Scouting(Strict):
+    day: ScoutRange
+    night_unequipped: ScoutRange
+    night_equipped: ScoutRange
+
+
+class ModifierTable(Strict):
+    command: int
+    infrastructure: int
+    opportunity: int
+    poor_osl: int
+    roof_assault: int
+
+
+class Distances(Strict):
+    command_range: int = Field(ge=0)
+    contact: int = Field(ge=0)
+    cover_fire: int = Field(ge=0)
+    sniper_long: int = Field(ge=0)
+
+
+class CombatTablesFile(Strict):
+    """The aid card's combat tables: critical hits, combat results, losses by quality,
+    withdrawal, range bands, scouting, modifiers and distances."""
+
+    format: Literal["uo-combat/1"] = Field(alias="schema")
+    chance_bonus: int
+    critical_hits: CriticalTables
+    combat_results: CombatResults
+    quality: dict[Quality, list[AdjustRow]]
+    withdrawal: Withdrawal
+    inadequate_loss: int = Field(ge=0)
+    range_bands: Bands
+    scouting: Scouting
+    modifiers: ModifierTable
+    distances: Distances
+
+
+# --- weapons effect (uo-weapons-effect/1) -----------------------------------------------------
+
+
+class ByClass(Strict):
+    soft: int = Field(0, ge=0, le=3)
+    armoured: int = Field(0, ge=0, le=3)
+    mbt: int = Field(0, ge=0, le=3)
+
+    def of(self, protection: str) -> int:
+        return int(getattr(self, str(protection)))
+
+
+class LightEffect(Strict):
+    lane: ByClass
+    underground_echo: ByClass
+
+
+class HeavyEffect(Strict):
+    around_firer: ByClass
+    lane: ByClass
+    around_target: ByClass
+
+
+class EffectLosses(Strict):
+    light: LightEffect
+    heavy: HeavyEffect
+
+
+class WeaponsEffectTable(Strict):
+    """OSL lost by the shooter's own blocks in its weapon's area of effect (8.2.1, 8.2.7.7)."""
+
+    schema_: Literal["uo-weapons-effect/1"] = Field(alias="schema")
+    lane_beyond_range: int = Field(ge=0, le=25)
+    lane_beyond_obstacle: int = Field(ge=0, le=10)
+    underground_echo: int = Field(ge=0, le=10)
+    losses: EffectLosses

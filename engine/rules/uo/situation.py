@@ -1,0 +1,268 @@
+"""Where things stand: a play's state with its static game and its dice, and the questions
+the sequence of play (play.py), the fights (fight.py) and the weapons effect (effects.py) all
+ask of it: who is where, who sees whom, how far, who is in contact; and the markers and
+removals they all apply.
+
+This module imports none of those three: they import it, so the rules have no import circle
+and no module reaches into another's private methods.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+from ...battlefield import Dynamic
+from ...battlefield.los import los
+from ...battlefield.movement import Mover, ep_within
+from ...model.cards import Weapon
+from ...model.scenario import CounterKind, Side
+from . import activation
+from .game import Game
+from .state import State
+from .tables import CombatTables
+
+
+class Situation:
+    """A game's state, its static game and the one seeded generator of its dice."""
+
+    def __init__(self, game: Game, state: State, seed: int):
+        self.game = game
+        self.state = state
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._rolls: list[int] = []
+        #: situation summaries while legal actions are worked out (the state stands still)
+        self._memo: dict[tuple[str, Side], object] | None = None
+        self._wreck_los: dict[tuple[str, str], bool] = {}
+        self._wreck_los_count = 0
+        # the scenario's counters stay where they are set up until the next rules issue
+        # places and removes them: read once, not on every move
+        counters = game.scenario.no_mans_land
+        self._barricades = frozenset(c.at for c in counters if c.kind == CounterKind.barricade)
+        self._impassable = frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo)
+
+    @property
+    def combat(self) -> CombatTables:
+        """The combat tables this game plays with."""
+        return self.game.tables.combat
+
+    # -- dice ------------------------------------------------------------------------------
+    def roll(self) -> int:
+        """A d10, 0-9, written into the log entry of the action being applied."""
+        r = self.rng.randrange(10)
+        self._rolls.append(r)
+        return r
+
+    # -- blocks ----------------------------------------------------------------------------
+    def side_of(self, block: str) -> Side:
+        return self.game.blocks[block].side
+
+    def weapon(self, block: str, weapon_id: str) -> Weapon:
+        return next(w for w in self.game.blocks[block].profile.weapons if w.id == weapon_id)
+
+    def night(self) -> bool:
+        return self.state.turn in self.game.scenario.night_turns
+
+    def occupied(self) -> set[str]:
+        return {b.location for b in self.state.blocks.values() if b.on_map and b.location}
+
+    def others_at(self, block: str) -> set[str]:
+        """Locations held by blocks other than `block`."""
+        return {
+            b.location for bid, b in self.state.blocks.items() if b.on_map and bid != block and b.location
+        }
+
+    def block_at(self, location: str, side: Side) -> str | None:
+        """The block of `side` at `location` (the one moving, when two share it in passing)."""
+        s = self.state
+        found = None
+        for bid, b in s.blocks.items():
+            if b.on_map and b.location == location and self.game.blocks[bid].side == side:
+                if s.activation is not None and bid == s.activation.block:
+                    return bid
+                found = bid
+        return found
+
+    def enemy_locations(self, side: Side) -> set[str]:
+        memo = self._memo
+        if memo is not None and ("enemies", side) in memo:
+            return cast(set[str], memo[("enemies", side)])
+        g = self.game
+        found = {
+            b.location
+            for bid, b in self.state.blocks.items()
+            if b.on_map and b.location and g.blocks[bid].side != side
+        }
+        if memo is not None:
+            memo[("enemies", side)] = found
+        return found
+
+    def mover(self, block: str) -> Mover:
+        return activation.mover_of(self.game.blocks[block].profile)
+
+    def dynamic(self, side: Side) -> Dynamic:
+        """What the battlefield needs to know of the situation for `side`'s moves: friendly
+        vehicles and ladder blocks to climb over (8.1.6, 8.1.7), barricades and IED/UXO
+        counters (5.2.3)."""
+        memo = self._memo
+        if memo is not None:
+            if ("dynamic", side) not in memo:
+                memo[("dynamic", side)] = self._dynamic(side)
+            return cast(Dynamic, memo[("dynamic", side)])
+        return self._dynamic(side)
+
+    def _dynamic(self, side: Side) -> Dynamic:
+        g, s = self.game, self.state
+        helpers = frozenset(
+            b.location
+            for bid, b in s.blocks.items()
+            if b.on_map
+            and b.location
+            and g.blocks[bid].side == side
+            and not g.blocks[bid].dummy
+            and activation.helps_climb(g.blocks[bid].profile)
+        )
+        return Dynamic(helpers=helpers, barricades=self._barricades, impassable=self._impassable)
+
+    # -- sight and distance ----------------------------------------------------------------
+    def visible_layer(self, side: Side, location: str) -> bool:
+        """Whether `side` has the map of `location`'s layer: the surface, or an underground
+        insert it knows (8.1.10)."""
+        layer = self.game.battlefield.location(location).layer
+        return layer == "surface" or side in self.game.insert_known_by.get(layer, frozenset())
+
+    def sees(self, a: str, b: str) -> bool:
+        """LOS now: the static table, then wrecks, which only ever add obstacles (5.2.4.5)."""
+        bf = self.game.battlefield
+        if not bf.los_table.clear(a, b):
+            return False
+        wrecks = self.state.wrecks
+        if not wrecks or not self._wreck_near(a, b):
+            return True
+        # wrecks only ever appear: the exact answers hold until the next one does
+        if self._wreck_los_count != len(wrecks):
+            self._wreck_los, self._wreck_los_count = {}, len(wrecks)
+        key = (a, b)
+        seen = self._wreck_los.get(key)
+        if seen is None:
+            seen = self._wreck_los[key] = los(bf, a, b, Dynamic(wrecks=frozenset(wrecks))).clear
+        return seen
+
+    def _wreck_near(self, a: str, b: str) -> bool:
+        """Whether a wreck stands within a hex of the line a-b: only then can it block it."""
+        bf = self.game.battlefield
+        la, lb = bf.location(a), bf.location(b)
+        if la.layer != lb.layer:
+            return False
+        (ax, ay), (bx, by) = la.centre, lb.centre
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy or 1e-9
+        reach = bf.hex_size.get(la.layer, 10.0) * 2
+        for w in self.state.wrecks:
+            lw = bf.location(w)
+            if lw.layer != la.layer:
+                continue
+            wx, wy = lw.centre
+            t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
+            px, py = ax + t * dx - wx, ay + t * dy - wy
+            if px * px + py * py <= reach * reach:
+                return True
+        return False
+
+    def ep(self, a: str, b: str, limit: int) -> int | None:
+        return ep_within(self.game.battlefield, a, b, limit)
+
+    def seen_by_enemy(self, side: Side, location: str) -> bool:
+        """Whether any enemy block on the map has `location` in its line of sight."""
+        return any(self.sees(location, there) for there in self.enemy_locations(side))
+
+    def close(self, a: str, b: str) -> bool:
+        """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""
+        return self.ep(a, b, self.combat.contact) is not None and self.sees(a, b)
+
+    def contact(self, block: str) -> None:
+        """8.1.12: a block within 3 EP of an enemy block and in its line of sight, or in the
+        same room, is in contact: both are revealed. A dummy revealed is removed (5.2.1)."""
+        g, s = self.game, self.state
+        bf = g.battlefield
+        me = s.blocks[block]
+        here = bf.location(me.location or "")
+        side = g.blocks[block].side
+        for bid, other_block in s.blocks.items():
+            if not other_block.on_map or g.blocks[bid].side == side or other_block.location is None:
+                continue
+            there = bf.location(other_block.location)
+            same_room = (
+                here.interior
+                and there.interior
+                and here.room == there.room
+                and here.building == there.building
+            )
+            if same_room or self.close(here.id, there.id):
+                me.revealed = True
+                self.reveal(bid)
+
+    # -- markers and removals --------------------------------------------------------------
+    def reveal(self, block: str) -> None:
+        """Lay a block flat (4.3.2.2); a dummy revealed is removed from the game (5.2.1)."""
+        if self.game.blocks[block].dummy:
+            self.remove(block)
+        else:
+            self.state.blocks[block].revealed = True
+
+    def remove(self, dummy: str) -> None:
+        """A dummy scouted, fired on or met is removed from the game (5.2.1)."""
+        b = self.state.blocks[dummy]
+        b.eliminated, b.location, b.revealed = True, None, True
+
+    def mark_activated(self, block: str) -> None:
+        """4.3.3: Activated, or Completed on a block that has reacted already."""
+        b = self.state.blocks[block]
+        if b.reaction:
+            b.reaction, b.completed = False, True
+        elif not b.completed:
+            b.activated = True
+
+    def mark_reaction(self, block: str) -> None:
+        """4.3.3: Reaction, or Completed on a block already activated."""
+        b = self.state.blocks[block]
+        if b.activated:
+            b.activated, b.completed = False, True
+        elif not b.completed:
+            b.reaction = True
+
+    def end_activation(self) -> None:
+        """Activated marker, or Completed if it has reacted already (4.3.3)."""
+        s = self.state
+        act = s.activation
+        assert act is not None
+        if not s.blocks[act.block].eliminated:
+            self.mark_activated(act.block)
+        s.activation = None
+
+    def eliminate(self, block: str, by: str | None) -> None:
+        """4.3.2.1: removed; a vehicle leaves a wreck (5.2.4.5) and takes its passengers with
+        it; the winner gains 1 OSL (8.2.7.6); a fallen platoon leader limits its force to 3
+        activations (7.1.1)."""
+        g, s = self.game, self.state
+        b = s.blocks[block]
+        if b.eliminated:
+            return
+        info = g.blocks[block]
+        where = b.location
+        b.eliminated, b.location = True, None
+        b.activated = b.reaction = b.completed = False
+        b.losses = min(b.losses, info.levels)
+        if info.vehicle and where:
+            s.wrecks.add(where)
+        for passenger in s.blocks.values():
+            if passenger.mounted_in == block:
+                passenger.eliminated = True
+                passenger.mounted_in = None
+        if info.force and g.forces[info.force].leader == block:
+            s.eliminated_leaders.add(info.force)
+        if by is not None and s.blocks[by].on_map:
+            s.blocks[by].losses = max(0, s.blocks[by].losses - 1)
+        if s.activation is not None and s.activation.block == block:
+            s.activation = None
