@@ -2,16 +2,38 @@
 
 from .cards import CardLibrary
 from .common import CARDS_FORMAT, MAP_FORMAT, SCENARIO_FORMAT
+from .log import LOG_FORMAT, GameLog
+from .rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, WeaponsEffectTable
 from .scenario import Scenario
 from .sheet import MapSheet
 
 #: File format tag (the `schema` key) -> model class.
-FORMATS: dict[str, type[MapSheet] | type[CardLibrary] | type[Scenario]] = {
+FORMATS: dict[
+    str,
+    type[MapSheet]
+    | type[CardLibrary]
+    | type[Scenario]
+    | type[GameLog]
+    | type[CombatTablesFile]
+    | type[WeaponsEffectTable],
+] = {
     MAP_FORMAT: MapSheet,
     CARDS_FORMAT: CardLibrary,
     SCENARIO_FORMAT: Scenario,
+    LOG_FORMAT: GameLog,
+    COMBAT_FORMAT: CombatTablesFile,
+    WEAPONS_EFFECT_FORMAT: WeaponsEffectTable,
 }
 
-Document = MapSheet | CardLibrary | Scenario
+Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable
 
-__all__ = ["FORMATS", "CardLibrary", "Document", "MapSheet", "Scenario"]
+__all__ = [
+    "FORMATS",
+    "CardLibrary",
+    "CombatTablesFile",
+    "Document",
+    "GameLog",
+    "MapSheet",
+    "Scenario",
+    "WeaponsEffectTable",
+]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # The `uo edit` command is the one place that starts the editor, lazily, on demand.
-LAUNCHER = ENGINE / "cli.py"
+LAUNCHER = ENGINE / "cli" / "commands.py"
 
 
 def test_no_module_of_engine_imports_qt_or_the_editor() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from ...battlefield import LocKind
 from ...battlefield.movement import Unit, ep_within, step_cost
 from ...model.scenario import Side
-from ..digest import state_digest
+from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
 from . import activation, fight, victory
 from .actions import (
@@ -184,6 +184,11 @@ class Play(Situation):
     def digest(self) -> str:
         """sha256 of the state's canonical JSON: equal states, equal digests."""
         return state_digest(self.state)
+
+    def digest_parts(self) -> dict[str, str]:
+        """A digest per part of the state (each field, each block): a log records them so a
+        replay that ends elsewhere says where."""
+        return state_parts(self.state)
 
     def to_deploy(self, side: Side) -> list[str]:
         """Blocks of `side` the scenario leaves to be set up by their player."""

@@ -1,0 +1,168 @@
+"""What `uo query` knows of a file before it answers: its validation result and, when valid,
+its compiled battlefield, cached on disk by the content digest of every file involved.
+
+The key is the digest of the queried file, of every file it references (a scenario's
+sheets, inserts, card libraries, house-rule tables), and of the engine's own source (a newer
+validator or compiler must not answer from an older run's result). Entries live in the user's
+cache folder (`$XDG_CACHE_HOME/uo-studio`, else `~/.cache/uo-studio`), are written atomically
+and are ignored when they cannot be read back (truncated, corrupt, another Python): the cache
+is an optimisation, never a source of truth, so any doubt means validating again.
+
+On a hit, nothing of the loader (pydantic, jsonschema) is needed to answer: that is most of
+`uo query`'s start-up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import pickle
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: bump when what an entry holds changes
+CACHE_VERSION = 1
+ENGINE = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Prepared:
+    """A file ready for queries: its battlefield (None when refused), the problems to print,
+    and the exit code of a refusal (1 problems found, 2 unusable)."""
+
+    battlefield: Any
+    problems: list[str] = field(default_factory=list)
+    exit_code: int = 0
+
+
+def cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "uo-studio" / "query"
+
+
+def prepare(path: Path) -> Prepared:
+    """The file's validation and battlefield, from the cache when its inputs are unchanged."""
+    key = _key(path)
+    entry = _read(key) if key is not None else None
+    if entry is None:
+        entry = _build(path)
+        if key is not None:
+            _write(key, entry)
+    return entry
+
+
+# --- the key ----------------------------------------------------------------------------------
+
+
+def _key(path: Path) -> str | None:
+    """Digest of every input's content and of the engine's code; None when an input cannot
+    be read (the slow path then says why, located)."""
+    from ..io.reading import ReadRefused, read_regular
+    from ..io.references import referenced_files
+
+    # problems name files as given and relative to the working folder: both are in the key
+    h = hashlib.sha256(json.dumps([CACHE_VERSION, sys.version, os.getcwd(), str(path)]).encode())
+    h.update(_engine_signature())
+    try:
+        raw = read_regular(path)
+    except ReadRefused:
+        return None
+    h.update(_named_digest(path.name, raw))
+    for name in referenced_files(_plain_data(path, raw)):
+        try:
+            h.update(_named_digest(name, read_regular(path.parent / name)))
+        except ReadRefused:
+            return None  # a missing sheet: validation names the scenario's line
+    return h.hexdigest()
+
+
+def _named_digest(name: str, raw: bytes) -> bytes:
+    return json.dumps([name, hashlib.sha256(raw).hexdigest()]).encode() + b"\n"
+
+
+def _plain_data(path: Path, raw: bytes) -> Any:
+    """The file's data, only to find the files it names; None if it cannot be parsed (it
+    then references nothing, and the slow path reports it)."""
+    from ..io.json_reader import read_json
+    from ..io.problems import LoadError
+    from ..io.yaml_reader import read_yaml
+
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+        reader = read_json if path.suffix.lower() == ".json" else read_yaml
+        return reader(text, path.name)[0]
+    except (UnicodeDecodeError, LoadError):
+        return None
+
+
+def _engine_signature() -> bytes:
+    """Name, size and modification time of every engine source file: a changed validator or
+    compiler keys new entries."""
+    parts = []
+    for folder, _dirs, names in os.walk(ENGINE):
+        for name in names:
+            if name.endswith(".py") or name.endswith(".yaml"):
+                st = os.stat(os.path.join(folder, name))
+                parts.append(
+                    f"{os.path.relpath(os.path.join(folder, name), ENGINE)}:{st.st_size}:{st.st_mtime_ns}"
+                )
+    return "\n".join(sorted(parts)).encode()
+
+
+# --- reading and writing entries ---------------------------------------------------------------
+
+
+def _read(key: str) -> Prepared | None:
+    try:
+        with open(cache_folder() / f"{key}.pickle", "rb") as f:
+            entry = pickle.load(f)
+    except Exception:  # missing, truncated, corrupt, from another version: validate again
+        return None
+    return entry if isinstance(entry, Prepared) else None
+
+
+def _write(key: str, entry: Prepared) -> None:
+    """Write atomically (a temporary file renamed over the entry); a cache that cannot be
+    written is no error."""
+    folder = cache_folder()
+    tmp = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(entry, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, folder / f"{key}.pickle")
+        tmp = None
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+# --- the slow path: validate, then compile ------------------------------------------------------
+
+
+def _build(path: Path) -> Prepared:
+    from ..battlefield import CompileError, compile_file
+    from ..io.problems import LoadError, Severity
+    from ..lint.runner import validate_paths
+
+    report = validate_paths([path])
+    errors = [p for p in report.problems if p.severity == Severity.error]
+    if report.unusable or errors:
+        shown = errors or report.problems
+        return Prepared(None, [p.format() for p in shown], 2 if report.unusable else 1)
+    try:
+        battlefield = compile_file(path)
+    except (CompileError, LoadError) as exc:
+        return Prepared(None, [p.format() for p in exc.problems], 2)
+    return Prepared(battlefield)

@@ -1,0 +1,62 @@
+"""`uo validate`, `uo schema` and `uo edit` (docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _project_schemas_dir() -> Path:
+    """schemas/ of the project this package was installed from (or the working folder)."""
+    here = Path(__file__).resolve().parents[2] / "schemas"
+    return here if here.is_dir() else Path.cwd() / "schemas"
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from ..lint.runner import validate_paths
+
+    report = validate_paths([Path(p) for p in args.paths])
+    if args.format == "json":
+        print(
+            json.dumps(
+                {
+                    "files": report.files,
+                    "problems": [p.to_json() for p in report.problems],
+                    "exit_code": report.exit_code,
+                },
+                indent=2,
+            )
+        )
+    else:
+        for p in report.problems:
+            print(p.format())
+        n = len(report.problems)
+        status = "ok" if n == 0 else f"{n} problem{'s' if n != 1 else ''}"
+        print(
+            f"{len(report.files)} file{'s' if len(report.files) != 1 else ''} checked: {status}",
+            file=sys.stderr,
+        )
+    return report.exit_code
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from ..io.schemas import stale_schemas, write_schemas
+
+    folder = Path(args.out) if args.out else _project_schemas_dir()
+    if args.check:
+        stale = stale_schemas(folder)
+        for path in stale:
+            print(f"{path}: stale or missing; run `uo schema` (or `make schemas`)", file=sys.stderr)
+        return 1 if stale else 0
+    for path in write_schemas(folder):
+        print(path)
+    return 0
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    # The editor is the only part that needs Qt; import it only for this command.
+    from editor.app import run_editor
+
+    return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)

@@ -1,0 +1,82 @@
+"""The game log (`uo-log/1`): a played game as a file, enough to replay it and to prove the
+replay reached the same end (DESIGN.md: "the log is the game").
+
+It names the rule set and the scenario it was played with, the content digest of the
+scenario's files (the scenario and every file it references) and the rule set's digest of
+the game as loaded (rule tables included), so a replay against other files or other tables is
+refused by name rather than failing on some later action. Every action entry holds
+the dice rolled while applying it, an empty list when none was: a missing `rolls` is an
+error, never "not checked". The final state's digest, and one digest per part of the state,
+say whether and where a replay ends elsewhere.
+
+The model knows no rule set: an action entry is its class name, its own fields (whatever the
+rule set's actions hold) and its rolls.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal
+
+from pydantic import ConfigDict, Field
+
+from .common import D10Roll, Strict
+
+LOG_FORMAT: Final = "uo-log/1"
+
+Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="A sha256 digest in hex.")]
+
+
+class LogEntry(Strict):
+    """One action as played: `action` names its kind, its own fields follow (extra keys,
+    defined by the rule set), `rolls` the d10 results rolled while applying it, in order."""
+
+    # the action's own fields are the rule set's business: the model lets them through and
+    # the rule set's `action_from_json` reads them (naming the entry when one is wrong)
+    model_config = ConfigDict(extra="allow")
+
+    action: str = Field(
+        pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+        max_length=64,
+        description="The action's kind, as the rule set names it (e.g. 'Deploy', 'Fire').",
+    )
+    rolls: list[D10Roll] = Field(
+        max_length=1000,
+        description="Every d10 rolled while applying the action, in order; [] when none was.",
+    )
+
+
+class GameLog(Strict):
+    """A game played from a scenario's set-up: what it was played with and every action."""
+
+    format: Literal["uo-log/1"] = Field(LOG_FORMAT, alias="schema", description="File format and version.")
+    rules: str = Field(
+        pattern=r"^[a-z][a-z0-9-]*$",
+        max_length=64,
+        description="The rule set that played it, as scenarios name it (e.g. 'urban-operations').",
+    )
+    scenario: str = Field(
+        min_length=1,
+        max_length=4096,
+        description="The scenario file, relative to the log's folder (so the two can move together).",
+    )
+    scenario_digest: Digest = Field(
+        description="sha256 of the scenario's content and of every file it references (sheets, inserts, "
+        "card libraries, house-rule tables), in a fixed order."
+    )
+    game_digest: Digest = Field(
+        description="The rule set's digest of the game as loaded: scenario, maps, cards and the rule "
+        "tables it played with (the shipped ones or the scenario's house rules)."
+    )
+    seed: int = Field(
+        ge=-(2**63), lt=2**63, description="The game's seed: the dice and the bots' choices follow from it."
+    )
+    players: dict[str, str] = Field(
+        description="Who played each side (side -> bot name, or 'human').",
+    )
+    actions: list[LogEntry] = Field(max_length=1_000_000, description="Every action applied, in order.")
+    final: Digest = Field(description="sha256 of the final state's canonical JSON.")
+    final_parts: dict[str, Digest] = Field(
+        default_factory=dict,
+        description="Digest of each part of the final state (each field, each block), to say where a "
+        "replay ends elsewhere.",
+    )

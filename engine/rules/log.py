@@ -1,0 +1,231 @@
+"""Game logs (`uo-log/1`, engine/model/log.py): made from a finished play, written atomically,
+read through the bounded loader, and replayed through the rule-set interface only.
+
+A replay checks, in this order, so the first difference is named for what it is: the
+scenario's content (with every file it references) and the rule tables are those the log
+was played with; every action is legal where the log has it; every action rolls exactly the
+dice the log records (an empty list means none); the final state has the recorded digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..io.files import load_document, read_data, write_text_atomic
+from ..io.problems import LoadError, Problem
+from ..io.reading import ReadRefused, read_regular, safe_resolve, stat_regular
+from ..io.references import referenced_files
+from ..model.log import LOG_FORMAT, GameLog
+from .registry import UnknownRuleSet, rule_set
+from .ruleset import GameDefinition, GameSetupError, IllegalAction, PlayState
+
+
+class ReplayRefused(Exception):
+    """The log cannot be replayed: it is unusable, or was played with other files (exit 2)."""
+
+
+class ReplayMismatch(Exception):
+    """The log replays to other dice or another final state than it records (exit 1)."""
+
+
+# --- what a game was played with ---------------------------------------------------------
+
+
+def scenario_inputs(scenario: Path) -> list[tuple[str, Path]]:
+    """The scenario and every file it references (sheets, inserts, card libraries, house-rule
+    tables), each with its name as the scenario writes it. A scenario that cannot be read is
+    its own only input: its digest still tells it from the one a log was played with."""
+    inputs = [(scenario.name, scenario)]
+    try:
+        data, _positions, _problems = read_data(scenario)
+    except LoadError:
+        return inputs
+    return inputs + [(name, scenario.parent / name) for name in referenced_files(data)]
+
+
+def files_digest(inputs: Sequence[tuple[str, Path]]) -> str:
+    """sha256 over each input's name and content, in order; a file that cannot be read counts
+    as missing (the replay then reports that the scenario differs, and the loader says why)."""
+    h = hashlib.sha256()
+    for name, path in inputs:
+        try:
+            content = hashlib.sha256(read_regular(path)).hexdigest()
+        except ReadRefused:
+            content = "missing"
+        h.update(json.dumps([name, content]).encode("utf-8") + b"\n")
+    return h.hexdigest()
+
+
+def scenario_digest(scenario: Path) -> str:
+    return files_digest(scenario_inputs(scenario))
+
+
+def shipped_tables() -> list[Path]:
+    """The rule tables shipped with the engine (every data file of its packages): inputs of
+    every game, which nothing may overwrite."""
+    engine = Path(__file__).resolve().parents[1]
+    return sorted(engine.glob("**/data/*.yaml"))
+
+
+# --- making, writing and reading a log -----------------------------------------------------
+
+
+def make_log(
+    state: PlayState[Any, Any],
+    game: GameDefinition,
+    scenario: Path,
+    players: Mapping[str, str],
+    log_path: Path | None = None,
+) -> GameLog:
+    """The log of a play: with `log_path`, the scenario is named relative to the log's folder,
+    so the two can move together."""
+    name = str(scenario)
+    if log_path is not None:
+        try:
+            name = os.path.relpath(safe_resolve(scenario), safe_resolve(log_path).parent)
+        except ValueError:  # another drive (Windows): keep it absolute
+            name = str(safe_resolve(scenario))
+        name = Path(name).as_posix()
+    actions = [{**entry, "rolls": list(entry.get("rolls", []))} for entry in state.log]
+    return GameLog.model_validate(
+        {
+            "schema": LOG_FORMAT,
+            "rules": game.rules,
+            "scenario": name,
+            "scenario_digest": scenario_digest(scenario),
+            "game_digest": game.digest(),
+            "seed": state.seed,
+            "players": dict(players),
+            "actions": actions,
+            "final": state.digest(),
+            "final_parts": state.digest_parts(),
+        }
+    )
+
+
+def dump_log(log: GameLog) -> str:
+    """The log as JSON text, one action a line: diffable, and readable enough."""
+    data = log.model_dump(mode="json", by_alias=True)
+    actions = data.pop("actions")
+    lines = [
+        f" {json.dumps(k)}: {json.dumps(v, sort_keys=True, ensure_ascii=False)}" for k, v in data.items()
+    ]
+    body = ",\n".join(f"  {json.dumps(a, ensure_ascii=False)}" for a in actions)
+    lines.append(f' "actions": [\n{body}\n ]' if actions else ' "actions": []')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_log(log: GameLog, path: Path) -> None:
+    """Write atomically (a crash never leaves half a log); OSError if the folder refuses."""
+    write_text_atomic(path, dump_log(log))
+
+
+def read_log(path: Path) -> GameLog:
+    """A log file through the bounded loader; LoadError with located problems otherwise."""
+    loaded = load_document(path)
+    if loaded.format != LOG_FORMAT:
+        raise LoadError(
+            [Problem(loaded.name, 1, 1, "P006", f"not a game log: a {loaded.format} file", "/schema")]
+        )
+    if loaded.problems or not isinstance(loaded.model, GameLog):
+        raise LoadError(loaded.problems or [Problem(loaded.name, 0, 0, "P006", "not a game log")])
+    return loaded.model
+
+
+def is_game_log(path: Path) -> bool:
+    """Whether `path` holds a game log (its first key is `schema: uo-log/1`): what `uo play --log`
+    may overwrite. Only the start of a regular file is looked at."""
+    try:
+        stat_regular(path)
+        with open(path, "rb") as f:
+            head = f.read(256)
+    except (ReadRefused, OSError):
+        return False
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    return text.startswith("{") and text[1:].lstrip(" \t\r\n").startswith(f'"schema": "{LOG_FORMAT}"')
+
+
+# --- replaying -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replayed:
+    state: PlayState[Any, Any]
+    scenario: Path
+
+
+def find_scenario(log: GameLog, log_path: Path, given: Path | None = None) -> Path:
+    """The scenario the log was played with: the recorded path relative to the log first, then
+    `given` (`--scenario`); the first whose content has the recorded digest. ReplayRefused
+    says which were tried and why none fits."""
+    recorded = Path(log.scenario)
+    if not recorded.is_absolute():
+        recorded = log_path.parent / recorded
+    tried: list[str] = []
+    for candidate in [recorded] + ([given] if given is not None else []):
+        try:
+            stat_regular(candidate)
+        except ReadRefused as exc:
+            tried.append(f"{candidate}: {exc}")
+            continue
+        if scenario_digest(candidate) == log.scenario_digest:
+            return candidate
+        tried.append(
+            f"{candidate} is not the scenario this log was played with "
+            "(its content, or a sheet, card library or table it names, differs)"
+        )
+    if given is None and not any("not the scenario" in t for t in tried):
+        tried.append("pass the scenario with --scenario FILE")
+    raise ReplayRefused("; ".join(tried))
+
+
+def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
+    """Replay `log` and check every roll and the final state. Raises ReplayRefused (other
+    files, an unplayable scenario, an entry that is no legal action) or ReplayMismatch (other
+    dice, another final state)."""
+    scenario = find_scenario(log, log_path, given)
+    try:
+        rules = rule_set(log.rules)
+    except UnknownRuleSet as exc:
+        raise ReplayRefused(str(exc)) from None
+    try:
+        game = rules.load(scenario)
+    except (GameSetupError, LoadError) as exc:
+        raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
+    if game.digest() != log.game_digest:  # same files: the shipped rule tables differ
+        raise ReplayRefused(
+            f"the game differs from the one the log was played with: same scenario files, other "
+            f"{log.rules} rule tables (another version of the studio?)"
+        )
+    state = rules.start(game, log.seed)
+    for i, entry in enumerate(log.actions):
+        data = entry.model_dump(mode="json")
+        recorded = data.pop("rolls")
+        try:
+            action = rules.action_from_json(data)
+        except ValueError as exc:
+            raise ReplayRefused(f"action {i}: {exc}") from None
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise ReplayRefused(f"action {i}: {exc}") from None
+        rolled = list(state.log[-1].get("rolls", []))
+        if rolled != recorded:
+            raise ReplayMismatch(f"action {i}: rolled {rolled}, the log says {recorded}")
+    if state.digest() != log.final:
+        now = state.digest_parts()
+        parts = log.final_parts
+        differ = sorted(k for k in set(now) | set(parts) if now.get(k) != parts.get(k))
+        where = ""
+        if differ:
+            where = f" (differs in {', '.join(differ[:8])}{', ...' if len(differ) > 8 else ''})"
+        raise ReplayMismatch(
+            f"{len(log.actions)} actions replayed to another final state than the log's{where}"
+        )
+    return Replayed(state, scenario)
