@@ -45,11 +45,11 @@ from ..model.sheet import (
 )
 from ..model.terrain_chart import TerrainChart
 from .battlefield import ApertureInfo, Battlefield
-from .footprint import Footprint
 from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
 from .los_table import LosTable
+from .sheet_hexes import Footprint, hex_locations
 from .spatial import SegmentIndex
-from .terrain import hex_locations, load_terrain_chart, vehicle_entry_mp
+from .terrain import load_terrain_chart
 
 SQRT3 = math.sqrt(3.0)
 
@@ -260,7 +260,7 @@ class _Builder:
                                     StepKind.hex,
                                     ep=enter.ep,
                                     foot=enter.foot,
-                                    vehicle=vehicle_entry_mp(chart, b.kind, b.terrain),
+                                    vehicle=chart.vehicle_entry_mp(b.kind, b.terrain),
                                     rule="8.1.2",
                                 )
 
@@ -286,7 +286,7 @@ class _Builder:
                             wall = chart.walls.partition
                             kind, rule = StepKind.partition, "8.1.3"
                         foot = None if cost.foot is None else cost.foot + wall.foot_extra
-                        vehicle = vehicle_entry_mp(chart, y.kind, enterable=enterable)
+                        vehicle = chart.vehicle_entry_mp(y.kind, enterable=enterable)
                         self.add_step(
                             x.index,
                             y.index,

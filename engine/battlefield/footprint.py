@@ -1,4 +1,5 @@
-"""Building outlines as footprints on the sheet: which points and wall pieces they hold."""
+"""Which wall pieces belong to a building (its facades and partitions lie on or in its
+outline): a roof ignores its own building's walls (5.1.7.3)."""
 
 from __future__ import annotations
 
@@ -6,31 +7,12 @@ from collections.abc import Sequence
 
 from ..geometry.polygons import boundary_distance, strictly_inside
 from .locations import Pt, WallPiece
-
-
-def box(outline: Sequence[Pt]) -> tuple[float, float, float, float]:
-    xs = [q[0] for q in outline]
-    ys = [q[1] for q in outline]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-class Footprint:
-    """A building outline with its bounding box, for fast point-in-building tests."""
-
-    __slots__ = ("box", "outline")
-
-    def __init__(self, outline: Sequence[Pt]):
-        self.outline = tuple(outline)
-        self.box = box(outline)
-
-    def holds(self, p: Pt) -> bool:
-        x0, y0, x1, y1 = self.box
-        return x0 < p[0] < x1 and y0 < p[1] < y1 and strictly_inside(self.outline, p)
+from .sheet_hexes import Footprint
 
 
 def on_or_in(outline: Sequence[Pt], p: Pt, slack: float = 0.5) -> bool:
     """Whether p lies inside the outline or within `slack` mm of it."""
-    x0, y0, x1, y1 = box(outline)
+    x0, y0, x1, y1 = Footprint(outline).box
     if not (x0 - slack <= p[0] <= x1 + slack and y0 - slack <= p[1] <= y1 + slack):
         return False
     return boundary_distance(p, outline) <= slack or strictly_inside(outline, p)

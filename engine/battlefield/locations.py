@@ -6,16 +6,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..model.sheet import Terrain, WallKind
+from ..model.terrain_chart import LocKind
 
 Pt = tuple[float, float]
-
-
-class LocKind(StrEnum):
-    hex = "hex"
-    room = "room"
-    zone = "zone"
-    roof = "roof"
-    underground = "underground"
 
 
 SURFACE = "surface"

@@ -1,7 +1,7 @@
-"""The terrain chart the battlefield is compiled with, and the rules read from a sheet and
-the chart that more than the compiler needs: which hexes are locations, where a vehicle can
-stand. The validator (engine/lint) calls these same functions, so each rule has one home.
-"""
+"""The terrain chart the battlefield is compiled with: the shipped one, or a house-rule
+chart read like every file. (Where a vehicle can stand is the chart's own rule,
+TerrainChart.vehicle_entry_mp; which hexes are locations is sheet_hexes.py: the compiler
+and the validator call both.)"""
 
 from __future__ import annotations
 
@@ -14,13 +14,9 @@ from typing import Any
 import jsonschema
 from pydantic import ValidationError
 
-from ..geometry.hexgrid import HexGrid
 from ..io.files import display_path, read_data
 from ..io.problems import LoadError, Problem, Severity, pointer_join
-from ..model.sheet import MapSheet, Terrain
 from ..model.terrain_chart import TERRAIN_FORMAT, TerrainChart
-from .footprint import Footprint
-from .locations import LocKind, Pt
 
 # --- the chart -----------------------------------------------------------------------------
 
@@ -89,49 +85,3 @@ def _pointer(parts: Sequence[Any]) -> str:
     for part in parts:
         pointer = pointer_join(pointer, part)
     return pointer
-
-
-# --- which hexes are locations (5.1.1) --------------------------------------------------------
-
-
-def hex_is_location(terrain: Terrain, centre: Pt, buildings: Sequence[Footprint]) -> bool:
-    """A playable hex is a location unless it is solid rock (an insert's) or its centre dot
-    lies inside a building (5.1.1: the grid covers the ground outside buildings; the
-    building's rooms are its locations)."""
-    return terrain != Terrain.solid and not any(b.holds(centre) for b in buildings)
-
-
-def hex_locations(sheet: MapSheet) -> list[str]:
-    """CCRR labels of the sheet's hexes that are locations, in grid order."""
-    grid = HexGrid(sheet.grid)
-    w, h = sheet.size
-    buildings = [Footprint(b.outline) for b in sheet.buildings]
-    return [
-        label
-        for label in grid.playable_labels(w, h)
-        if hex_is_location(sheet.terrain.get(label, sheet.default_terrain), grid.centre(label), buildings)
-    ]
-
-
-# --- where a vehicle can stand (5.1.4, 8.1.4) --------------------------------------------------
-
-
-def vehicle_entry_mp(
-    chart: TerrainChart, kind: LocKind, terrain: Terrain | None = None, enterable: bool = False
-) -> int | None:
-    """MP for a vehicle to enter a location of this kind, by the chart (None: vehicles
-    cannot be there). Inside a building open to vehicles (`vehicles_may_enter`, 8.1.4) a
-    vehicle pays what a foot block pays; roofs never take vehicles."""
-    if kind in (LocKind.hex, LocKind.underground):
-        return chart.hexes[terrain or Terrain.clear].vehicle
-    if kind in (LocKind.room, LocKind.zone):
-        cost = chart.zone if kind == LocKind.zone else chart.room
-        return cost.foot if enterable else cost.vehicle
-    return None
-
-
-def vehicle_may_stand(
-    chart: TerrainChart, kind: LocKind, terrain: Terrain | None = None, enterable: bool = False
-) -> bool:
-    """Whether a vehicle may be (set up, move) in a location of this kind."""
-    return vehicle_entry_mp(chart, kind, terrain, enterable) is not None

@@ -6,14 +6,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from ..battlefield.sheet_hexes import hex_locations
+from ..battlefield.terrain import load_terrain_chart
 from ..geometry.hexgrid import HexGrid
-from ..geometry.polygons import strictly_inside
 from ..io.files import Loaded, load_document
 from ..io.problems import LoadError, Problem
 from ..io.reading import path_exists, safe_resolve
 from ..model.cards import CardLibrary, EventCard, SupportCard, UnitCard
 from ..model.scenario import Scenario
-from ..model.sheet import MapSheet, SheetKind, Terrain
+from ..model.sheet import MapSheet, Room, Terrain
+from ..model.terrain_chart import LocKind, TerrainChart
 
 
 class Workspace:
@@ -65,24 +67,8 @@ class SheetContext:
 
     @cached_property
     def playable(self) -> set[str]:
-        """CCRR labels of the hexes that are locations."""
-        labels = set(self.on_sheet)
-        if self.sheet.kind == SheetKind.underground:
-            labels = {lb for lb in labels if self.terrain(lb) != Terrain.solid}
-        # The grid covers the ground outside buildings only (5.1.1): a hex whose centre dot
-        # lies inside a building is not a location; the building's rooms are.
-        for building in self.sheet.buildings:
-            xs = [p[0] for p in building.outline]
-            ys = [p[1] for p in building.outline]
-            for lb in list(labels):
-                x, y = self.grid.centre(lb)
-                if (
-                    min(xs) < x < max(xs)
-                    and min(ys) < y < max(ys)
-                    and strictly_inside(building.outline, (x, y))
-                ):
-                    labels.discard(lb)
-        return labels
+        """CCRR labels of the hexes that are locations (the battlefield's own rule, 5.1.1)."""
+        return set(hex_locations(self.sheet))
 
     def terrain(self, label: str) -> Terrain:
         return self.sheet.terrain.get(label, self.sheet.default_terrain)
@@ -121,6 +107,23 @@ class SheetContext:
         """Full location ids defined by this sheet."""
         prefix = self.sheet.id
         return {prefix + lb for lb in self.playable} | set(self.interiors) | set(self.roofs)
+
+
+@dataclass(frozen=True)
+class Place:
+    """What the rules ask of a location id: its kind, a hex's terrain, an interior's or a
+    roof's building and whether vehicles may enter that building (8.1.4)."""
+
+    kind: LocKind
+    terrain: Terrain | None = None
+    building: str | None = None
+    enterable: bool = False
+
+
+def _interior_kind(rooms: list[Room], ident: str) -> LocKind:
+    """A divided room's zones are zones; an undivided room (and a divided room's own id,
+    which is no location) is a room."""
+    return LocKind.zone if any(z.id == ident for r in rooms for z in r.zones) else LocKind.room
 
 
 @dataclass
@@ -171,6 +174,30 @@ class ScenarioContext:
     @cached_property
     def buildings(self) -> set[str]:
         return {b.id for s in self.sheets for b in s.sheet.buildings}
+
+    @cached_property
+    def chart(self) -> TerrainChart:
+        """The terrain chart the scenario's locations are judged by."""
+        return load_terrain_chart()
+
+    @cached_property
+    def places(self) -> dict[str, Place]:
+        """Every location id of the map -> what the rules ask about it (first sheet wins)."""
+        out: dict[str, Place] = {}
+        for s in self.sheets:
+            sheet = s.sheet
+            for label in s.playable:
+                out.setdefault(sheet.id + label, Place(LocKind.hex, s.terrain(label)))
+            for iid, b in s.interior_building.items():
+                building = sheet.buildings[b]
+                kind = _interior_kind(building.rooms, iid)
+                out.setdefault(iid, Place(kind, None, building.id, building.vehicles_may_enter))
+            for rid in s.roofs:
+                out.setdefault(rid, Place(LocKind.roof, None, rid[: -len(".R")]))
+        for s in self.inserts:
+            for label in s.playable:
+                out.setdefault(s.sheet.id + label, Place(LocKind.underground, s.terrain(label)))
+        return out
 
     @cached_property
     def underground_letters(self) -> set[str]:

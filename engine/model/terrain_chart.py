@@ -8,6 +8,7 @@ engine/battlefield/data/terrain.yaml; a scenario's house-rule chart replaces it.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final, Literal
 
 from pydantic import Field, field_validator
@@ -18,6 +19,16 @@ from .sheet import Terrain
 TERRAIN_FORMAT: Final = "uo-terrain/1"
 
 MP = int | None  # None: impassable
+
+
+class LocKind(StrEnum):
+    """The kinds of location (2.3), each priced by its part of the chart."""
+
+    hex = "hex"
+    room = "room"
+    zone = "zone"
+    roof = "roof"
+    underground = "underground"
 
 
 class HexCost(Strict):
@@ -155,6 +166,24 @@ class TerrainChart(Strict):
         if missing:
             raise ValueError(f"no costs for terrain {', '.join(missing)}")
         return hexes
+
+    def vehicle_entry_mp(self, kind: LocKind, terrain: Terrain | None = None, enterable: bool = False) -> MP:
+        """MP for a vehicle to enter a location of this kind (None: vehicles cannot be
+        there, 5.1.4): a hex or underground hex by its terrain; inside a building open to
+        vehicles (`vehicles_may_enter`, 8.1.4) what a foot block pays; never a roof. The
+        battlefield prices its steps with it and the validator judges set-ups with it."""
+        if kind in (LocKind.hex, LocKind.underground):
+            return self.hexes[terrain or Terrain.clear].vehicle
+        if kind in (LocKind.room, LocKind.zone):
+            cost = self.zone if kind == LocKind.zone else self.room
+            return cost.foot if enterable else cost.vehicle
+        return None
+
+    def vehicle_may_stand(
+        self, kind: LocKind, terrain: Terrain | None = None, enterable: bool = False
+    ) -> bool:
+        """Whether a vehicle may be (set up, move) in a location of this kind."""
+        return self.vehicle_entry_mp(kind, terrain, enterable) is not None
 
     def wall_obstacle(self, kind: str) -> int | None:
         """Obstacle level of a wall kind for LOS (None: not an obstacle)."""

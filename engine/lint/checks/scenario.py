@@ -11,9 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...io.problems import Severity
+from ...io.files import load_document
+from ...io.problems import LoadError, Severity
 from ...io.reading import safe_resolve
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, EventCard, Reinforcement, SupportKind
+from ...model.rule_sets import RULE_SETS
+from ...model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, combat_problems
 from ...model.scenario import (
     Allotment,
     Block,
@@ -24,6 +27,7 @@ from ...model.scenario import (
     SideSetup,
 )
 from ...model.sheet import SheetKind, Terrain
+from ...model.terrain_chart import TERRAIN_FORMAT, LocKind
 from ..context import ScenarioContext, SheetContext
 from ..registry import Finding, check
 
@@ -491,35 +495,26 @@ def vehicle_cannot_be_there(ctx: ScenarioContext) -> Iterator[Finding]:
     """A vehicle is set up where vehicles cannot go (5.1.4, 8.1.4).
 
     Inside a building that is not `vehicles_may_enter`, on a roof, underground, or on a hex
-    impassable to vehicles."""
+    impassable to vehicles: where the terrain chart gives vehicles no cost (the same rule
+    the battlefield compiles with, TerrainChart.vehicle_entry_mp)."""
     if ctx.incomplete_map:
         return
-    interiors: dict[str, tuple[str, bool]] = {}
-    hexes: dict[str, Terrain] = {}
-    underground: set[str] = set()
-    for sheet in ctx.sheets:
-        buildings = sheet.sheet.buildings
-        for iid, b in sheet.interior_building.items():
-            interiors.setdefault(iid, (buildings[b].id, buildings[b].vehicles_may_enter))
-        for label, t in sheet.sheet.terrain.items():
-            hexes[sheet.sheet.id + label] = t
-    for insert in ctx.inserts:
-        underground |= {insert.sheet.id + lb for lb in insert.playable}
     for pb in _blocks(ctx.scenario):
         at = pb.block.at
         if at is None or pb.block.type not in VEHICLE_TYPES:
             continue
-        why = None
-        if at.endswith(".R"):
+        place = ctx.places.get(at)
+        if place is None or ctx.chart.vehicle_may_stand(place.kind, place.terrain, place.enterable):
+            continue  # an unknown location is another check's finding
+        if place.kind == LocKind.roof:
             why = "vehicles cannot be on a roof"
-        elif at in interiors and not interiors[at][1]:
-            why = f"building '{interiors[at][0]}' is not open to vehicles (`vehicles_may_enter`, 8.1.4)"
-        elif at in underground:
+        elif place.kind in (LocKind.room, LocKind.zone):
+            why = f"building '{place.building}' is not open to vehicles (`vehicles_may_enter`, 8.1.4)"
+        elif place.kind == LocKind.underground:
             why = "vehicles cannot go underground (5.1.4)"
-        elif hexes.get(at) == Terrain.vehicle_impassable:
+        else:
             why = "the hex is impassable to vehicles (5.1.4)"
-        if why:
-            yield Finding(f"{pb.pointer}/at", f"vehicle '{pb.block.id}' is set up at '{at}': {why}")
+        yield Finding(f"{pb.pointer}/at", f"vehicle '{pb.block.id}' is set up at '{at}': {why}")
 
 
 @check("L319", "entry-after-last-turn", FMT)
@@ -758,3 +753,51 @@ def support_row_kind(ctx: ScenarioContext) -> Iterator[Finding]:
                         f"/sides/{name}/support/{field}/{k}/support",
                         f"support card '{card.id}' is {card.kind}: list it under {where}",
                     )
+
+
+# --- the rule set and its house rules ---------------------------------------------------------
+
+
+@check("L332", "unknown-rule-set", FMT)
+def unknown_rule_set(ctx: ScenarioContext) -> Iterator[Finding]:
+    """The scenario names a rule set the studio does not have."""
+    name = ctx.scenario.rules
+    if name is not None and name not in RULE_SETS:
+        yield Finding("/rules", f"unknown rule set '{name}'; the studio has: {', '.join(sorted(RULE_SETS))}")
+
+
+#: house-rule table field -> the format its file must have
+HOUSE_RULE_FORMATS = {
+    "terrain": TERRAIN_FORMAT,
+    "combat": COMBAT_FORMAT,
+    "weapons_effect": WEAPONS_EFFECT_FORMAT,
+}
+
+
+@check("L333", "bad-house-rule-table", FMT)
+def bad_house_rule_table(ctx: ScenarioContext) -> Iterator[Finding]:
+    """A house-rule table is missing, unusable, of another format, or invalid (located in its file)."""
+    house = ctx.scenario.house_rules
+    if house is None:
+        return
+    for name, fmt in HOUSE_RULE_FORMATS.items():
+        rel = getattr(house, name)
+        if rel is None:
+            continue
+        pointer = f"/house_rules/{name}"
+        path = ctx.doc.path.parent / rel
+        try:
+            table = load_document(path)
+        except LoadError as exc:
+            first = exc.problems[0]
+            where = f" (line {first.line}, column {first.col})" if first.line else ""
+            yield Finding(pointer, f"{rel} is unusable{where}: {first.message}")
+            continue
+        if table.format != fmt:
+            yield Finding(pointer, f"{rel} is a {table.format} file, expected {fmt}")
+            continue
+        for p in table.problems:  # its schema problems, located in the table's own file
+            yield Finding(p.pointer, f"house-rule {name} table: {p.message}", doc=table)
+        if isinstance(table.model, CombatTablesFile):
+            for p_pointer, message in combat_problems(table.model):
+                yield Finding(p_pointer, f"house-rule combat table: {message}", doc=table)
