@@ -116,6 +116,15 @@ def _engine_signature() -> bytes:
     return "\n".join(sorted(parts)).encode()
 
 
+def _bytes_or_empty(path: Path) -> bytes:
+    from ..io.reading import ReadRefused, read_regular
+
+    try:
+        return read_regular(path)
+    except ReadRefused:
+        return b""
+
+
 # --- reading and writing entries ---------------------------------------------------------------
 
 
@@ -154,9 +163,13 @@ def _write(key: str, entry: Prepared) -> None:
 def _build(path: Path) -> Prepared:
     from ..battlefield import CompileError, compile_file
     from ..io.problems import LoadError, Severity
+    from ..io.references import referenced_files
     from ..lint.runner import validate_paths
 
-    report = validate_paths([path])
+    # the scenario's checks cover its references, not each sheet's own problems: check those too
+    named = [path.parent / name for name in referenced_files(_plain_data(path, _bytes_or_empty(path)))]
+    # (a missing or unreadable one is the scenario's problem, located at the line naming it)
+    report = validate_paths([path] + [p for p in named if os.path.isfile(p)])
     errors = [p for p in report.problems if p.severity == Severity.error]
     if report.unusable or errors:
         shown = errors or report.problems
