@@ -6,6 +6,9 @@ import math
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
+import numpy as np
+import shapely
+
 Pt = tuple[float, float]
 
 #: Drawing tolerance in mm: points closer than this are the same point.
@@ -134,77 +137,145 @@ def interior_point(poly: Sequence[Pt]) -> Pt:
     return c
 
 
+class Outline:
+    """A polygon indexed for checks against it that stay O((n + m) log n): its edges and
+    vertices in R-trees (GEOS, through shapely), its area prepared for point-in-polygon tests.
+
+    The pure-Python tests above are O(n) per point and O(n * m) per pair of outlines: a
+    building of 20,000 vertices took minutes to validate (issue 17.8)."""
+
+    def __init__(self, poly: Sequence[Pt]):
+        self.poly = poly
+        coords = np.asarray(poly, dtype=float).reshape(-1, 2)
+        self.coords = coords
+        self.segments = shapely.linestrings(np.stack([coords, np.roll(coords, -1, axis=0)], axis=1))
+        self.edge_tree = shapely.STRtree(self.segments)
+        self.vertex_tree = shapely.STRtree(shapely.points(coords))
+        # even-odd parity, as GEOS counts ring crossings even for a ring that crosses itself
+        self.area = shapely.Polygon(coords)
+        self.ring = shapely.LinearRing(coords)
+        shapely.prepare(self.area)
+        shapely.prepare(self.ring)
+
+    def _near(self, pts: np.ndarray) -> np.ndarray:
+        return np.asarray(shapely.dwithin(self.ring, shapely.points(pts), TOL), dtype=bool)
+
+    def covers(self, points: Sequence[Pt]) -> np.ndarray:
+        """contains_point for each point: inside (even-odd) or within TOL of the outline."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        if not len(pts):
+            return np.zeros(0, dtype=bool)
+        inside = np.asarray(shapely.contains_xy(self.area, pts[:, 0], pts[:, 1]), dtype=bool)
+        return inside | self._near(pts)
+
+    def strictly_contains(self, points: Sequence[Pt]) -> np.ndarray:
+        """strictly_inside for each point: inside and farther than TOL from the outline."""
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        if not len(pts):
+            return np.zeros(0, dtype=bool)
+        inside = np.asarray(shapely.contains_xy(self.area, pts[:, 0], pts[:, 1]), dtype=bool)
+        return inside & ~self._near(pts)
+
+    def crossing_pairs(self, other: Outline) -> Iterator[tuple[int, int]]:
+        """(i, j): edge i of self and edge j of other whose geometries meet (touching included)."""
+        left, right = other.edge_tree.query(self.segments, predicate="intersects")
+        return zip(left.tolist(), right.tolist(), strict=True)
+
+
+def self_crossing(poly: Sequence[Pt]) -> bool:
+    """Two non-adjacent edges cross properly (see segments_cross); touching is allowed."""
+    n = len(poly)
+    if n < 4:
+        return False
+    if shapely.is_simple(shapely.LinearRing(poly)):  # no two edges meet at all but neighbours
+        return False
+    # only pairs that meet can cross: output-sensitive, not every pair of edges
+    shape = Outline(poly)
+    for i, j in shape.crossing_pairs(shape):
+        if j - i < 2 or (i == 0 and j == n - 1):
+            continue
+        a, b = poly[i], poly[(i + 1) % n]
+        c, d = poly[j], poly[(j + 1) % n]
+        if segments_cross(a, b, c, d):
+            return True
+    return False
+
+
+def is_simple(poly: Sequence[Pt]) -> bool:
+    """No two non-adjacent edges cross."""
+    return not self_crossing(poly)
+
+
 def polygon_within(inner: Sequence[Pt], outer: Sequence[Pt]) -> bool:
     """Every vertex of `inner` is inside or on `outer` and no edges cross."""
-    if not all(contains_point(outer, p) for p in inner):
+    shape = Outline(outer)
+    if not shape.covers(inner).all():
         return False
     # all vertices on the outline of a non-convex outer polygon do not make it within
-    return all(contains_point(outer, m) for m in boundary_pieces(inner, outer))
+    return bool(shape.covers(boundary_pieces(inner, outer, shape)).all())
 
 
-def boundary_pieces(p: Sequence[Pt], q: Sequence[Pt]) -> Iterator[Pt]:
+def boundary_pieces(p: Sequence[Pt], q: Sequence[Pt], q_shape: Outline | None = None) -> list[Pt]:
     """Middles of the pieces of p's edges cut where they meet q's edges and vertices: each
-    piece is wholly inside q, outside q or along q's outline, so its middle tells which."""
-    q_edges = edges(q)
-    qx0, qx1 = min(v[0] for v in q) - TOL, max(v[0] for v in q) + TOL
-    qy0, qy1 = min(v[1] for v in q) - TOL, max(v[1] for v in q) + TOL
-    for a, b in edges(p):
+    piece is wholly inside q, outside q or along q's outline, so its middle tells which.
+    q's edges and vertices near each edge of p come from q's R-trees (`q_shape`)."""
+    shape = q_shape or Outline(q)
+    n, m = len(p), len(q)
+    if not n:
+        return []
+    pc = np.asarray(p, dtype=float).reshape(-1, 2)
+    segments = shapely.linestrings(np.stack([pc, np.roll(pc, -1, axis=0)], axis=1))
+    # what the cuts below can come from: q's edges and vertices within TOL of p's edge
+    near_edges: list[list[int]] = [[] for _ in range(n)]
+    found = shape.edge_tree.query(segments, predicate="dwithin", distance=TOL)
+    for i, j in zip(*(a.tolist() for a in found), strict=True):
+        near_edges[i].append(j)
+    near_vertices: list[list[int]] = [[] for _ in range(n)]
+    found = shape.vertex_tree.query(segments, predicate="dwithin", distance=TOL)
+    for i, k in zip(*(a.tolist() for a in found), strict=True):
+        near_vertices[i].append(k)
+    out: list[Pt] = []
+    for i in range(n):
+        a, b = p[i], p[(i + 1) % n]
         dx, dy = b[0] - a[0], b[1] - a[1]
         length2 = dx * dx + dy * dy
         if length2 == 0:
             continue
-        x0, x1 = min(a[0], b[0]) - TOL, max(a[0], b[0]) + TOL
-        y0, y1 = min(a[1], b[1]) - TOL, max(a[1], b[1]) + TOL
-        if x1 < qx0 or x0 > qx1 or y1 < qy0 or y0 > qy1:
-            yield (a[0] + dx / 2, a[1] + dy / 2)
-            continue
         cuts = [0.0, 1.0]
-        for c, d in q_edges:
-            if max(c[0], d[0]) < x0 or min(c[0], d[0]) > x1 or max(c[1], d[1]) < y0 or min(c[1], d[1]) > y1:
-                continue
-            hit = segment_intersection(a, b, c, d)
+        for j in sorted(near_edges[i]):
+            hit = segment_intersection(a, b, q[j], q[(j + 1) % m])
             if hit is not None:
                 cuts.append(hit[0])
-        for v in q:
-            if x0 <= v[0] <= x1 and y0 <= v[1] <= y1 and segment_distance(v, a, b) <= TOL:
+        for k in sorted(near_vertices[i]):
+            v = q[k]
+            if segment_distance(v, a, b) <= TOL:
                 cuts.append(((v[0] - a[0]) * dx + (v[1] - a[1]) * dy) / length2)
         cuts = sorted(min(1.0, max(0.0, t)) for t in cuts)
         for t0, t1 in pairwise(cuts):
             if t1 - t0 < 1e-9:
                 continue
             tm = (t0 + t1) / 2
-            yield (a[0] + dx * tm, a[1] + dy * tm)
-
-
-def _boundary_enters(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
-    """Some stretch of p's boundary runs through q's interior."""
-    return any(strictly_inside(q, m) for m in boundary_pieces(p, q))
+            out.append((a[0] + dx * tm, a[1] + dy * tm))
+    return out
 
 
 def polygons_overlap(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
     """Interiors overlap (sharing edges or corners is not overlapping)."""
-    if any(segments_cross(a, b, c, d) for a, b in edges(p) for c, d in edges(q)):
-        return True
-    if any(strictly_inside(q, v) for v in p) or any(strictly_inside(p, v) for v in q):
+    ps, qs = Outline(p), Outline(q)
+    n, m = len(p), len(q)
+    for i, j in ps.crossing_pairs(qs):
+        if segments_cross(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]):
+            return True
+    if qs.strictly_contains(p).any() or ps.strictly_contains(q).any():
         return True
     # e.g. two strips sharing a top and bottom line: every vertex is on the other's outline
-    if _boundary_enters(p, q) or _boundary_enters(q, p):
+    if (
+        qs.strictly_contains(boundary_pieces(p, q, qs)).any()
+        or ps.strictly_contains(boundary_pieces(q, p, ps)).any()
+    ):
         return True
     # same or nested outlines with all vertices on the other's boundary
-    return strictly_inside(q, interior_point(p)) or strictly_inside(p, interior_point(q))
-
-
-def is_simple(poly: Sequence[Pt]) -> bool:
-    """No two non-adjacent edges cross."""
-    es = edges(poly)
-    n = len(es)
-    for i in range(n):
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue
-            if segments_cross(*es[i], *es[j]):
-                return False
-    return True
+    return bool(qs.strictly_contains([interior_point(p)])[0] or ps.strictly_contains([interior_point(q)])[0])
 
 
 def bearing(a: Pt, b: Pt) -> float:

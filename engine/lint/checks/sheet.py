@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from ...geometry.polygons import (
-    TOL,
+    Outline,
     boundary_distance,
     boundary_pieces,
     contains_point,
-    edges,
     polygons_overlap,
     polyline_distance,
-    segments_cross,
+    self_crossing,
 )
 from ...model.sheet import SURFACE_TERRAIN, UNDERGROUND_TERRAIN, SheetKind, Terrain, WallKind
 from ..context import SheetContext
@@ -101,56 +102,18 @@ def _outlines(ctx: SheetContext) -> Iterator[tuple[str, str, Sequence[Pt]]]:
 def self_crossing_outline(ctx: SheetContext) -> Iterator[Finding]:
     """A building, room or zone outline crosses itself (it must be a simple polygon)."""
     for what, pointer, outline in _outlines(ctx):
-        if _self_crossing(outline):
+        if self_crossing(outline):
             yield Finding(pointer, f"the outline of {what} crosses itself; redraw it as a simple polygon")
-
-
-Edge = tuple[Pt, Pt, BBox]
-
-
-def _boxed_edges(poly: Sequence[Pt]) -> list[Edge]:
-    out = []
-    for a, b in edges(poly):
-        out.append((a, b, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))))
-    return out
-
-
-def _boxes_touch(a: BBox, b: BBox) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _self_crossing(poly: Sequence[Pt]) -> bool:
-    """Two non-adjacent edges cross (the negation of polygons.is_simple, with box culling)."""
-    es = _boxed_edges(poly)
-    n = len(es)
-    for i in range(n):
-        a, b, box = es[i]
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue
-            c, d, other = es[j]
-            if _boxes_touch(box, other) and segments_cross(a, b, c, d):
-                return True
-    return False
-
-
-def _covers(poly: Sequence[Pt], p: Pt) -> bool:
-    """contains_point, with one boundary distance at most (the even-odd test is cheap)."""
-    x, y = p
-    inside = False
-    for (x0, y0), (x1, y1) in edges(poly):
-        if (y0 > y) != (y1 > y) and x0 + (y - y0) * (x1 - x0) / (y1 - y0) > x:
-            inside = not inside
-    return inside or boundary_distance(p, poly) <= TOL
 
 
 def _outside(inner: Sequence[Pt], outer: Sequence[Pt], pointer: str) -> str | None:
     """Pointer to the first vertex of `inner` outside `outer`, the outline itself if only
-    edges cross, None if `inner` lies within `outer`."""
-    for k, p in enumerate(inner):
-        if not _covers(outer, p):
-            return f"{pointer}/{k}"
-    if not all(_covers(outer, m) for m in boundary_pieces(inner, outer)):
+    edges cross, None if `inner` lies within `outer`. O((n + m) log m) with `outer` indexed."""
+    shape = Outline(outer)
+    covered = shape.covers(inner)
+    if not covered.all():
+        return f"{pointer}/{int(np.argmin(covered))}"
+    if not shape.covers(boundary_pieces(inner, outer, shape)).all():
         return pointer
     return None
 
