@@ -510,6 +510,9 @@ def _side_crossing(
     """What lies across the shared side of two neighbouring hexes (8.1.2): "clear" if a
     block can pass somewhere along the side, "outer_wall" if only by crossing an outer
     wall, "blocked" if facades or buildings close the WHOLE side."""
+    (ax, ay), (bx, by) = a.centre, b.centre
+    # most sides of a large map have no wall anywhere near: only a building can close them
+    near = index.overlaps(min(ax, bx) - size, min(ay, by) - size, max(ax, bx) + size, max(ay, by) + size)
     mx, my = (a.centre[0] + b.centre[0]) / 2, (a.centre[1] + b.centre[1]) / 2
     # the shared side is perpendicular to the centre line, of length `size`
     dx, dy = b.centre[0] - a.centre[0], b.centre[1] - a.centre[1]
@@ -518,20 +521,24 @@ def _side_crossing(
     results = []
     for t in (-0.4, 0.0, 0.4):  # three ways across the side: near each corner and the middle
         p = (mx + ux * size * t, my + uy * size * t)
-        results.append(_path_crossing(a.centre, p, b.centre, index, buildings))
-    if "clear" in results:
-        return "clear"
+        crossing = _path_crossing(a.centre, p, b.centre, index if near else None, buildings)
+        if crossing == "clear":
+            return "clear"
+        results.append(crossing)
     if "outer_wall" in results:
         return "outer_wall"
     return "blocked"
 
 
-def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex, buildings: list[Footprint]) -> str:
+def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex | None, buildings: list[Footprint]) -> str:
     """Crossing along the bent path a -> p -> b: "blocked" by a facade, a partition or a
-    building holding p, else "outer_wall" if one is crossed, else "clear"."""
+    building holding p, else "outer_wall" if one is crossed, else "clear". `index`: the
+    walls, None when none is near."""
     if any(outline.holds(p) for outline in buildings):
         return "blocked"
     worst = "clear"
+    if index is None:
+        return worst
     # each half overshoots p a little, so that a wall drawn exactly along the side (its
     # line through p) is properly crossed rather than merely touched at p
     eps = 1e-3

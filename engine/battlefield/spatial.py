@@ -2,7 +2,10 @@
 
 Lines of sight and hex sides are short compared with the map, so walking the grid cells
 along the query segment (Amanatides-Woo traversal) touches a handful of walls instead of
-all of them.
+all of them. The work is bounded by the walls, not by the map's extent: the cell size
+grows with the area the walls spread over (about one cell per wall), and a query walks only
+the part of its segment that lies within the walls' bounding box (issue 17 item 9: hexes of
+1000 mm made every hex side walk a hundred empty 8 mm cells).
 """
 
 from __future__ import annotations
@@ -14,15 +17,52 @@ from collections.abc import Iterator, Sequence
 from ..geometry.polygons import segment_intersection, segments_cross
 from .locations import Pt, WallPiece
 
+#: the smallest cell, in mm (a printed sheet's walls are centimetres apart)
+MIN_CELL = 8.0
+
 
 class SegmentIndex:
-    def __init__(self, pieces: Sequence[WallPiece], cell: float = 8.0):
+    def __init__(self, pieces: Sequence[WallPiece], cell: float | None = None):
         self.pieces = list(pieces)
-        self.cell = cell
         self.cells: dict[tuple[int, int], list[int]] = defaultdict(list)
+        if not self.pieces:
+            self.cell = cell or MIN_CELL
+            self.box = (0.0, 0.0, 0.0, 0.0)
+            return
+        xs = [c for p in self.pieces for c in (p.a[0], p.b[0])]
+        ys = [c for p in self.pieces for c in (p.a[1], p.b[1])]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        if cell is None:
+            n = len(self.pieces)
+            w, h = x1 - x0, y1 - y0
+            # about one cell per piece over the walls' box (a line of walls: four per piece)
+            cell = max(MIN_CELL, math.sqrt(w * h / n), math.hypot(w, h) / (4 * n))
+        self.cell = cell
+        # a query meets a piece only inside the pieces' box: one cell of margin keeps the
+        # neighbour padding of `near` whole at the edges
+        self.box = (x0 - cell, y0 - cell, x1 + cell, y1 + cell)
         for i, piece in enumerate(self.pieces):
             for key in self._cells_along(piece.a, piece.b):
                 self.cells[key].append(i)
+
+    def _clip(self, a: Pt, b: Pt) -> tuple[Pt, Pt] | None:
+        """The part of segment ab inside the index's box (Liang-Barsky), or None."""
+        x0, y0, x1, y1 = self.box
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        lo, hi = 0.0, 1.0
+        for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+            if p == 0:
+                if q < 0:
+                    return None
+                continue
+            t = q / p
+            if p < 0:
+                lo = max(lo, t)
+            else:
+                hi = min(hi, t)
+            if lo > hi:
+                return None
+        return (a[0] + dx * lo, a[1] + dy * lo), (a[0] + dx * hi, a[1] + dy * hi)
 
     def _cells_along(self, a: Pt, b: Pt) -> Iterator[tuple[int, int]]:
         c = self.cell
@@ -49,13 +89,27 @@ class SegmentIndex:
                 iy += sy
             yield ix, iy
 
-    def near(self, a: Pt, b: Pt) -> set[int]:
+    def overlaps(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Whether a box may hold a piece (a cheap test before any segment query)."""
+        bx0, by0, bx1, by1 = self.box
+        return bool(self.cells) and x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1
+
+    def cells_along(self, a: Pt, b: Pt) -> list[tuple[int, int]]:
+        """The cells a query along ab walks: those of its part inside the walls' box."""
+        if not self.cells:
+            return []
+        clipped = self._clip(a, b)
+        return [] if clipped is None else list(self._cells_along(*clipped))
+
+    def near(self, a: Pt, b: Pt) -> list[int]:
+        """Pieces registered in or next to the cells along ab, in piece order (a superset
+        of those meeting ab; the exact tests follow)."""
         found: set[int] = set()
-        for ix, iy in self._cells_along(a, b):
+        for ix, iy in self.cells_along(a, b):
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     found.update(self.cells.get((ix + dx, iy + dy), ()))
-        return found
+        return sorted(found)
 
     def crossing(self, a: Pt, b: Pt) -> list[WallPiece]:
         """Pieces that properly cross segment ab (an interior point of both)."""

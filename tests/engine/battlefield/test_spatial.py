@@ -69,3 +69,67 @@ def test_segment_index_long_and_axis_aligned_segments() -> None:
     assert index.crossing((0.0, 16.0), (16.0, 0.0)) == []  # meets W2 at its end only
     assert {p.wall for _, p in index.meeting((16.0, 16.0), (30.0, 10.0))} == {"W2"}  # touching an end
     assert index.crossing((-5.0, -5.0), (-1.0, -1.0)) == []
+
+
+def test_a_query_away_from_the_walls_walks_no_cell() -> None:
+    index = SegmentIndex(pieces_of([((0.0, 0.0), (100.0, 0.0)), ((0.0, 50.0), (100.0, 50.0))]))
+    assert index.cells_along((5000.0, 5000.0), (9000.0, 9000.0)) == []
+    assert index.crossing((5000.0, 5000.0), (9000.0, 9000.0)) == []
+    # a long line across the walls walks only their box, plus one cell of margin each side
+    across = index.cells_along((50.0, -100_000.0), (50.0, 100_000.0))
+    assert 0 < len(across) <= 50.0 / index.cell + 4
+    assert {p.wall for p in index.crossing((50.0, -100_000.0), (50.0, 100_000.0))} == {"W0", "W1"}
+    assert SegmentIndex([]).cells_along((0.0, 0.0), (1e6, 1e6)) == []
+
+
+def test_cell_size_follows_the_walls_spread() -> None:
+    """About one cell per wall over the walls' box, never below 8 mm."""
+    far_apart = SegmentIndex(
+        pieces_of([((0.0, 0.0), (10.0, 0.0)), ((90_000.0, 90_000.0), (90_010.0, 90_000.0))])
+    )
+    assert far_apart.cell >= 90_000.0 / 2
+    assert len(far_apart.cells) <= 8
+    dense = SegmentIndex(pieces_of([((x, 0.0), (x, 5.0)) for x in range(0, 40, 4)]))
+    assert dense.cell == 8.0
+
+
+def test_17_9_hexes_of_1000_mm_compile_with_work_bounded_by_the_walls(monkeypatch) -> None:
+    """Issue 17 item 9: a 99 x 99 grid of 1000 mm hexes (the schema's maxima) took 68 s to
+    answer one LOS query: every hex side walked ~100 empty 8 mm cells, 25 million in all.
+    Count the cells walked (work, not time): compile plus a corner-to-corner LOS query."""
+    from engine.battlefield import Placement, compile_sheets
+    from engine.battlefield.los import los
+
+    from .mapkit import MapKit
+
+    kit = MapKit(columns=99, rows=99, size=1000.0, origin=(1000.0, 1000.0))
+    kit.building("1", {"1.1": ["0505", "0506"], "1.2": ["0605"]})
+    kit.side_wall("outer_wall", ("1010", "1011"))
+    kit.side_wall("outer_wall", ("4040", "4041"))
+    walked = [0]
+    queries = [0]
+    cells_along = SegmentIndex._cells_along
+    find = SegmentIndex.near
+
+    def counting(self: SegmentIndex, a: Pt, b: Pt):  # type: ignore[no-untyped-def]
+        for cell in cells_along(self, a, b):
+            walked[0] += 1
+            yield cell
+
+    def counting_near(self: SegmentIndex, a: Pt, b: Pt) -> list[int]:
+        queries[0] += 1
+        return find(self, a, b)
+
+    monkeypatch.setattr(SegmentIndex, "near", counting_near)
+
+    monkeypatch.setattr(SegmentIndex, "_cells_along", counting)
+    bf = compile_sheets([(kit.sheet(), Placement())])
+    result = los(bf, "A0101", "A9999")
+    assert len(bf) > 9_700
+    assert not result.clear and result.blocker == "building 1"
+    assert los(bf, "A0101", "A0199").clear
+    # 29,000 neighbour pairs (was 174,000 queries walking 25.7 million cells): only sides
+    # near the walls query the index, and a query walks a couple of cells within their box
+    assert queries[0] < 20_000, queries[0]
+    assert walked[0] < queries[0] * 2, (walked[0], queries[0])
+    assert all(len(index.cells) <= 10 * max(1, len(index.pieces)) for index in bf.wall_index.values())
