@@ -2,9 +2,9 @@
 replay reached the same end (DESIGN.md: "the log is the game").
 
 It names the rule set and the scenario it was played with, the content digest of the
-scenario's files (the scenario and every file it references) and the rule set's digest of
-the game as loaded (rule tables included), so a replay against other files or other tables is
-refused by name rather than failing on some later action. Every action entry holds
+scenario's files (the scenario and every file it references, house-rule tables included) and
+of the rule tables shipped with the studio, so a replay against other files or other tables
+is refused by name rather than failing on some later action. Every action entry holds
 the dice rolled while applying it, an empty list when none was: a missing `rolls` is an
 error, never "not checked". The final state's digest, and one digest per part of the state,
 say whether and where a replay ends elsewhere.
@@ -63,9 +63,9 @@ class GameLog(Strict):
         description="sha256 of the scenario's content and of every file it references (sheets, inserts, "
         "card libraries, house-rule tables), in a fixed order."
     )
-    game_digest: Digest = Field(
-        description="The rule set's digest of the game as loaded: scenario, maps, cards and the rule "
-        "tables it played with (the shipped ones or the scenario's house rules)."
+    tables_digest: Digest = Field(
+        description="sha256 of the rule tables shipped with the studio, by content (a scenario's "
+        "house-rule tables count in scenario_digest)."
     )
     seed: int = Field(
         ge=-(2**63), lt=2**63, description="The game's seed: the dice and the bots' choices follow from it."

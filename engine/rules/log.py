@@ -19,9 +19,10 @@ from typing import Any
 
 from ..io.files import load_document, read_data, write_text_atomic
 from ..io.problems import LoadError, Problem
-from ..io.reading import ReadRefused, read_regular, safe_resolve, stat_regular
+from ..io.reading import ReadRefused, safe_resolve, stat_regular
 from ..io.references import referenced_files
 from ..model.log import LOG_FORMAT, GameLog
+from .digest import digest_of
 from .registry import UnknownRuleSet, rule_set
 from .ruleset import GameDefinition, GameSetupError, IllegalAction, PlayState
 
@@ -50,13 +51,15 @@ def scenario_inputs(scenario: Path) -> list[tuple[str, Path]]:
 
 
 def files_digest(inputs: Sequence[tuple[str, Path]]) -> str:
-    """sha256 over each input's name and content, in order; a file that cannot be read counts
-    as missing (the replay then reports that the scenario differs, and the loader says why)."""
+    """sha256 over each input's name and content, in order. The content is the file's data
+    (its canonical JSON), not its bytes: a comment, a re-indent or CRLF line ends do not make
+    another scenario, an edited value does. A file that cannot be read or parsed counts as
+    missing (the replay then reports that the scenario differs, and the loader says why)."""
     h = hashlib.sha256()
     for name, path in inputs:
         try:
-            content = hashlib.sha256(read_regular(path)).hexdigest()
-        except ReadRefused:
+            content = digest_of(read_data(path)[0])
+        except LoadError:
             content = "missing"
         h.update(json.dumps([name, content]).encode("utf-8") + b"\n")
     return h.hexdigest()
@@ -64,6 +67,13 @@ def files_digest(inputs: Sequence[tuple[str, Path]]) -> str:
 
 def scenario_digest(scenario: Path) -> str:
     return files_digest(scenario_inputs(scenario))
+
+
+def tables_digest() -> str:
+    """Content digest of the rule tables shipped with the studio (a scenario's house-rule
+    tables are in its own digest, as files it references)."""
+    engine = Path(__file__).resolve().parents[1]
+    return files_digest([(path.relative_to(engine).as_posix(), path) for path in shipped_tables()])
 
 
 def shipped_tables() -> list[Path]:
@@ -99,7 +109,7 @@ def make_log(
             "rules": game.rules,
             "scenario": name,
             "scenario_digest": scenario_digest(scenario),
-            "game_digest": game.digest(),
+            "tables_digest": tables_digest(),
             "seed": state.seed,
             "players": dict(players),
             "actions": actions,
@@ -116,7 +126,12 @@ def dump_log(log: GameLog) -> str:
     lines = [
         f" {json.dumps(k)}: {json.dumps(v, sort_keys=True, ensure_ascii=False)}" for k, v in data.items()
     ]
-    body = ",\n".join(f"  {json.dumps(a, ensure_ascii=False)}" for a in actions)
+    # an entry reads as the interface writes it: its kind, its own fields, then its dice
+    entries = [
+        {"action": a.pop("action"), **{k: v for k, v in a.items() if k != "rolls"}, "rolls": a["rolls"]}
+        for a in actions
+    ]
+    body = ",\n".join(f"  {json.dumps(e, ensure_ascii=False)}" for e in entries)
     lines.append(f' "actions": [\n{body}\n ]' if actions else ' "actions": []')
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
@@ -190,6 +205,11 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
     files, an unplayable scenario, an entry that is no legal action) or ReplayMismatch (other
     dice, another final state)."""
     scenario = find_scenario(log, log_path, given)
+    if tables_digest() != log.tables_digest:
+        raise ReplayRefused(
+            "the rule tables shipped with the studio differ from those the log was played with "
+            "(another version of the studio?)"
+        )
     try:
         rules = rule_set(log.rules)
     except UnknownRuleSet as exc:
@@ -198,11 +218,7 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
         game = rules.load(scenario)
     except (GameSetupError, LoadError) as exc:
         raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
-    if game.digest() != log.game_digest:  # same files: the shipped rule tables differ
-        raise ReplayRefused(
-            f"the game differs from the one the log was played with: same scenario files, other "
-            f"{log.rules} rule tables (another version of the studio?)"
-        )
+
     state = rules.start(game, log.seed)
     for i, entry in enumerate(log.actions):
         data = entry.model_dump(mode="json")

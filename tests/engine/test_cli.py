@@ -144,7 +144,7 @@ def test_17_10_a_symlink_loop_is_a_located_message_from_every_command(
                 "rules": "urban-operations",
                 "scenario": "gone.yaml",
                 "scenario_digest": "0" * 64,
-                "game_digest": "0" * 64,
+                "tables_digest": "0" * 64,
                 "seed": 1,
                 "players": {"green": "random", "red": "random"},
                 "actions": [],

@@ -191,12 +191,29 @@ def test_17_14_another_scenario_is_named_as_such(played: Path, capsys: pytest.Ca
     err = _one_line(capsys)
     assert "is not the scenario this log was played with" in err and "harbour-crossing.yaml" in err
     assert "is not legal now" not in err
-    # a sheet it names changed is the same refusal
+    # a comment or CRLF line ends are no other scenario: the digest is of the data
     shutil.copy(scenarios / "harbour-crossing.yaml", edited)
     sheet = other / "maps" / "A-harbour.yaml"
-    sheet.write_text(sheet.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_bytes(("# a comment\n" + text).replace("\n", "\r\n").encode("utf-8"))
+    assert main(["replay", str(moved)]) == 0
+    capsys.readouterr()
+    # a value changed in a sheet it names is another scenario
+    sheet.write_text(
+        text.replace("title: 'Porto Sale: the harbour'", "title: 'Porto Sale'", 1), encoding="utf-8"
+    )
     assert main(["replay", str(moved)]) == 2
     assert "is not the scenario this log was played with" in _one_line(capsys)
+
+
+def test_17_14_other_shipped_rule_tables_are_named_as_such(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        doc["tables_digest"] = "0" * 64
+
+    assert main(["replay", str(_tampered(played, change))]) == 2
+    assert "the rule tables shipped with the studio differ" in _one_line(capsys)
 
 
 def test_17_14_a_moved_log_finds_its_scenario_with_scenario_option(
