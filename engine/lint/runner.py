@@ -12,9 +12,13 @@ from pathlib import Path
 from ..io.files import MODEL_SUFFIXES, Loaded, display_path
 from ..io.problems import LoadError, Problem, Severity
 from ..io.reading import kind_of, os_reason, safe_resolve
+from ..model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT
 from . import checks  # noqa: F401  (registers the checks)
 from .context import CardsContext, ScenarioContext, SheetContext, Workspace, build_scenario_context
 from .registry import Finding, checks_for
+
+#: rule table formats (the terrain chart's checks are its shapes)
+RULE_TABLE_FORMATS = (COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT)
 
 
 @dataclass
@@ -88,6 +92,10 @@ def lint_document(doc: Loaded, ws: Workspace) -> list[Problem]:
         ctx = CardsContext(doc)
     elif doc.format == "uo-scenario/1":
         ctx, problems = build_scenario_context(doc, ws)
+    elif doc.format in RULE_TABLE_FORMATS:  # a rule table is its own context
+        for chk in checks_for(doc.format):
+            problems += [_to_problem(chk.code, finding, doc) for finding in chk.fn(doc)]
+        return problems
     else:  # a game log (uo-log/1): what it means is checked by replaying it (`uo replay`)
         return problems
     for chk in checks_for(doc.format):

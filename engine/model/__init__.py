@@ -6,6 +6,7 @@ from .log import LOG_FORMAT, GameLog
 from .rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, WeaponsEffectTable
 from .scenario import Scenario
 from .sheet import MapSheet
+from .terrain_chart import TERRAIN_FORMAT, TerrainChart
 
 #: File format tag (the `schema` key) -> model class.
 FORMATS: dict[
@@ -15,7 +16,8 @@ FORMATS: dict[
     | type[Scenario]
     | type[GameLog]
     | type[CombatTablesFile]
-    | type[WeaponsEffectTable],
+    | type[WeaponsEffectTable]
+    | type[TerrainChart],
 ] = {
     MAP_FORMAT: MapSheet,
     CARDS_FORMAT: CardLibrary,
@@ -23,9 +25,10 @@ FORMATS: dict[
     LOG_FORMAT: GameLog,
     COMBAT_FORMAT: CombatTablesFile,
     WEAPONS_EFFECT_FORMAT: WeaponsEffectTable,
+    TERRAIN_FORMAT: TerrainChart,
 }
 
-Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable
+Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable | TerrainChart
 
 __all__ = [
     "FORMATS",
@@ -35,5 +38,6 @@ __all__ = [
     "GameLog",
     "MapSheet",
     "Scenario",
+    "TerrainChart",
     "WeaponsEffectTable",
 ]

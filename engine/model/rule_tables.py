@@ -10,7 +10,9 @@ the shapes here cannot say it.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Annotated, Final, Literal, Protocol
 
 from pydantic import Field
 
@@ -48,6 +50,14 @@ class AdjustRow(RollRow):
 
 class LossRow(RollRow):
     osl: int = Field(ge=0, description="OSL lost.")
+
+
+class QualityTables(Strict):
+    """Losses by quality (4.3.8): one d10 per OSL lost, by the block's quality."""
+
+    elite: list[AdjustRow]
+    veteran: list[AdjustRow]
+    recruit: list[AdjustRow]
 
 
 class CriticalTables(Strict):
@@ -123,7 +133,7 @@ class CombatTablesFile(Strict):
     chance_bonus: int
     critical_hits: CriticalTables
     combat_results: CombatResults
-    quality: dict[Quality, list[AdjustRow]]
+    quality: QualityTables
     withdrawal: Withdrawal
     inadequate_loss: int = Field(ge=0)
     range_bands: Bands
@@ -168,3 +178,70 @@ class WeaponsEffectTable(Strict):
     lane_beyond_obstacle: int = Field(ge=0, le=10)
     underground_echo: int = Field(ge=0, le=10)
     losses: EffectLosses
+
+
+# --- checks the shapes cannot say (the validator locates them, the loader refuses them) --------
+
+
+class _HasRolls(Protocol):
+    @property
+    def rolls(self) -> list[int]: ...
+
+
+def roll_problems(rows: Sequence[_HasRolls], pointer: str) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for each roll listed twice and for the rolls no row lists: with
+    either, the table would silently answer for some rolls with the wrong row or none."""
+    out: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for i, row in enumerate(rows):
+        for j, roll in enumerate(row.rolls):
+            if roll in seen:
+                out.append((f"{pointer}/{i}/rolls/{j}", f"roll {roll} appears twice"))
+            seen.add(roll)
+    missing = [roll for roll in D10 if roll not in seen]
+    if missing:
+        out.append((pointer, f"no row for roll(s) {', '.join(map(str, missing))}"))
+    return out
+
+
+def band_problems(bounds: Sequence[int], pointer: str) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for range bands a weapon card cannot use: band i is
+    Weapon.firepower[i], whose first box is the 1 EP assault box; bounds ascend."""
+    if not 1 <= len(bounds) <= FIREPOWER_BOXES:
+        return [(pointer, f"expected 1 to {FIREPOWER_BOXES} bands, got {len(bounds)}")]
+    out = []
+    if bounds[0] != 1:
+        out.append((f"{pointer}/0", f"the first band is the 1 EP assault box, got {bounds[0]}"))
+    for i, (a, b) in enumerate(pairwise(bounds), start=1):
+        if b <= a:
+            out.append((f"{pointer}/{i}", f"band bounds must increase, got {list(bounds)}"))
+    return out
+
+
+CRITICAL_TABLES = ("soft", "armoured", "mbt", "heavy_vs_armour", "sniper_long", "assault")
+BAND_MODES = ("day", "night_unequipped", "night_equipped")
+
+
+def d10_problems(data: CombatTablesFile) -> list[tuple[str, str]]:
+    """Every d10 table of the file covering each roll 0-9 exactly once: (JSON pointer,
+    message) for each gap or overlap."""
+    out: list[tuple[str, str]] = []
+    for name in CRITICAL_TABLES:
+        out += roll_problems(getattr(data.critical_hits, name), f"/critical_hits/{name}")
+    for q in Quality:
+        out += roll_problems(getattr(data.quality, q.value), f"/quality/{q.value}")
+    out += roll_problems(data.withdrawal.losses, "/withdrawal/losses")
+    return out
+
+
+def bands_problems(data: CombatTablesFile) -> list[tuple[str, str]]:
+    """The range bands of each light (day, night with and without equipment) usable."""
+    out: list[tuple[str, str]] = []
+    for name in BAND_MODES:
+        out += band_problems(getattr(data.range_bands, name), f"/range_bands/{name}")
+    return out
+
+
+def combat_problems(data: CombatTablesFile) -> list[tuple[str, str]]:
+    """Every problem of a schema-valid combat tables file that its shape cannot say."""
+    return d10_problems(data) + bands_problems(data)

@@ -9,7 +9,7 @@ engine/battlefield/data/terrain.yaml; a scenario's house-rule chart replaces it.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, field_validator
 
@@ -141,13 +141,24 @@ class Counters(Strict):
     vehicles: int = Field(description="Obstacle level of a Vehicles counter.")
 
 
+def _every_terrain_required(schema: dict[str, Any]) -> None:
+    """The schema says what `_every_terrain` checks: each terrain a hex location can have is
+    a key (so a house-rule chart missing one is a located schema error, and `uo schema`
+    documents the keys)."""
+    names = [t.value for t in Terrain if t != Terrain.solid]
+    schema["properties"] = {name: dict(schema["additionalProperties"]) for name in names}
+    schema["required"] = names
+
+
 class TerrainChart(Strict):
     """The terrain effects chart: what every location, wall and aperture costs."""
 
     format: Literal["uo-terrain/1"] = Field(
         TERRAIN_FORMAT, alias="schema", description="File format and version."
     )
-    hexes: dict[Terrain, HexCost] = Field(description="Entering a hex, by its terrain.")
+    hexes: dict[Terrain, HexCost] = Field(
+        description="Entering a hex, by its terrain.", json_schema_extra=_every_terrain_required
+    )
     room: InteriorCost = Field(description="Entering an undivided room.")
     zone: InteriorCost = Field(description="Entering a zone of a divided room.")
     roof: RoofLevel = Field(description="Entering a roof.")

@@ -9,15 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from ..model.rule_sets import DEFAULT, RULE_SETS
 from .ruleset import RuleSet
 
-#: the rule set of a scenario that names none
-DEFAULT = "urban-operations"
-
-#: name -> "module:attribute" of the RuleSet value
-RULE_SETS: dict[str, str] = {
-    "urban-operations": "engine.rules.uo.ruleset:URBAN_OPERATIONS",
-}
+__all__ = ["DEFAULT", "RULE_SETS", "UnknownRuleSet", "rule_set"]
 
 
 class UnknownRuleSet(KeyError):

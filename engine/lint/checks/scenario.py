@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...io.files import load_document
 from ...io.problems import LoadError, Severity
-from ...io.reading import safe_resolve
+from ...io.reading import path_exists, safe_resolve
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, EventCard, Reinforcement, SupportKind
 from ...model.rule_sets import RULE_SETS
 from ...model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, combat_problems
@@ -786,6 +786,9 @@ def bad_house_rule_table(ctx: ScenarioContext) -> Iterator[Finding]:
             continue
         pointer = f"/house_rules/{name}"
         path = ctx.doc.path.parent / rel
+        if not path_exists(path):
+            yield Finding(pointer, f"file not found: {rel}")
+            continue
         try:
             table = load_document(path)
         except LoadError as exc:

@@ -19,9 +19,9 @@ from pydantic import ValidationError as PydanticError
 from ...battlefield.terrain import load_terrain_chart
 from ...io.files import read_data
 from ...io.problems import LoadError, Problem, pointer_join
-from ...model.rule_tables import CombatTablesFile, WeaponsEffectTable
+from ...model.rule_tables import CombatTablesFile, WeaponsEffectTable, combat_problems
 from ...model.terrain_chart import TerrainChart
-from .tables import CombatTables, build_tables, combat_problems
+from .tables import CombatTables, build_tables
 
 DATA = Path(__file__).parent / "data"
 #: the shipped tables, package data next to this module (the terrain chart is the

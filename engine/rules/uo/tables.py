@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
 from ...model.cards import LONG_SCOUTING_TYPES, BlockType, Protection
 from ...model.rule_tables import (
     D10,
-    FIREPOWER_BOXES,
     CombatResult,
     CombatTablesFile,
     ScoutRange,
     WithdrawalMP,
+    combat_problems,
 )
 from ...model.scenario import Quality
 
@@ -55,7 +54,7 @@ class Modifiers:
     roof_assault: int  # 8.2.8.2: the block on the roof in an assault through a roof access
 
 
-# --- validation beyond the shapes -------------------------------------------------------------
+# --- building the lookups ---------------------------------------------------------------------
 
 
 class _HasRolls(Protocol):
@@ -64,54 +63,6 @@ class _HasRolls(Protocol):
 
 
 R = TypeVar("R", bound=_HasRolls)
-
-
-def roll_problems(rows: Sequence[_HasRolls], pointer: str) -> list[tuple[str, str]]:
-    """(JSON pointer, message) for each roll listed twice and for the rolls no row lists: with
-    either, the table would silently answer for some rolls with the wrong row or none."""
-    out: list[tuple[str, str]] = []
-    seen: set[int] = set()
-    for i, row in enumerate(rows):
-        for j, roll in enumerate(row.rolls):
-            if roll in seen:
-                out.append((f"{pointer}/{i}/rolls/{j}", f"roll {roll} appears twice"))
-            seen.add(roll)
-    missing = [roll for roll in D10 if roll not in seen]
-    if missing:
-        out.append((pointer, f"no row for roll(s) {', '.join(map(str, missing))}"))
-    return out
-
-
-def band_problems(bounds: Sequence[int], pointer: str) -> list[tuple[str, str]]:
-    """(JSON pointer, message) for range bands a weapon card cannot use: band i is
-    Weapon.firepower[i], whose first box is the 1 EP assault box; bounds ascend."""
-    if not 1 <= len(bounds) <= FIREPOWER_BOXES:
-        return [(pointer, f"expected 1 to {FIREPOWER_BOXES} bands, got {len(bounds)}")]
-    out = []
-    if bounds[0] != 1:
-        out.append((f"{pointer}/0", f"the first band is the 1 EP assault box, got {bounds[0]}"))
-    for i, (a, b) in enumerate(pairwise(bounds), start=1):
-        if b <= a:
-            out.append((f"{pointer}/{i}", f"band bounds must increase, got {list(bounds)}"))
-    return out
-
-
-def combat_problems(data: CombatTablesFile) -> list[tuple[str, str]]:
-    """Every problem of a schema-valid combat tables file that its shape cannot say, as
-    (JSON pointer, message): the validator reports them located, the loader refuses them."""
-    out: list[tuple[str, str]] = []
-    crits = data.critical_hits
-    for name in ("soft", "armoured", "mbt", "heavy_vs_armour", "sniper_long", "assault"):
-        out += roll_problems(getattr(crits, name), f"/critical_hits/{name}")
-    missing = [q.value for q in Quality if q not in data.quality]
-    if missing:
-        out.append(("/quality", f"no table for {', '.join(missing)}"))
-    for q, rows in data.quality.items():
-        out += roll_problems(rows, f"/quality/{q.value}")
-    out += roll_problems(data.withdrawal.losses, "/withdrawal/losses")
-    for name in ("day", "night_unequipped", "night_equipped"):
-        out += band_problems(getattr(data.range_bands, name), f"/range_bands/{name}")
-    return out
 
 
 def _by_roll(rows: Sequence[R]) -> tuple[R, ...]:
@@ -230,7 +181,7 @@ def build_tables(data: CombatTablesFile, file: str) -> CombatTables:
         )
         for name in ("soft", "armoured", "mbt", "heavy_vs_armour", "sniper_long", "assault")
     }
-    quality = {q: tuple(row.adjust for row in _by_roll(rows)) for q, rows in data.quality.items()}
+    quality = {q: tuple(row.adjust for row in _by_roll(getattr(data.quality, q.value))) for q in Quality}
     losses = tuple(row.osl for row in _by_roll(data.withdrawal.losses))
     bands = data.range_bands
     scouting = data.scouting

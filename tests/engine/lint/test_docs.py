@@ -30,5 +30,6 @@ def test_checks_are_documented() -> None:
         assert chk.fn.__doc__, chk.code
         assert chk.summary.endswith((".", ")")), f"{chk.code}: the docstring's first line is the summary"
         assert chk.name == chk.name.lower() and " " not in chk.name and "_" not in chk.name
-        assert chk.code[:2] in {"L1", "L2", "L3"}
-        assert {"uo-map/1": "L1", "uo-cards/1": "L2", "uo-scenario/1": "L3"}[chk.format] == chk.code[:2]
+        assert chk.code[:2] in {"L1", "L2", "L3", "L4"}
+        prefix = {"uo-map/1": "L1", "uo-cards/1": "L2", "uo-scenario/1": "L3", "uo-combat/1": "L4"}
+        assert prefix[chk.format] == chk.code[:2]
