@@ -73,12 +73,19 @@ def _key(path: Path) -> str | None:
     except ReadRefused:
         return None
     h.update(_named_digest(path.name, raw))
-    for name in referenced_files(_plain_data(path, raw)):
+    # only a scenario names other files: a sheet is hashed, never parsed, on this path
+    for name in referenced_files(_plain_data(path, raw)) if _may_be_scenario(raw) else []:
         try:
             h.update(_named_digest(name, read_regular(path.parent / name)))
         except ReadRefused:
             return None  # a missing sheet: validation names the scenario's line
     return h.hexdigest()
+
+
+def _may_be_scenario(raw: bytes) -> bool:
+    """Whether the file may be a scenario (its format tag is the first key, so it shows in
+    the first lines; a file that hides it further down is refused by validation anyway)."""
+    return b"uo-scenario/" in raw[:4096]
 
 
 def _named_digest(name: str, raw: bytes) -> bytes:
