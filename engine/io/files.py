@@ -18,6 +18,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from pydantic import ValidationError as PydanticError
 
 from ..model import FORMATS, Document
+from .characters import bad_characters, describe
 from .json_reader import read_json
 from .positions import Positions
 from .problems import LoadError, Problem, pointer_join
@@ -189,6 +190,17 @@ def schema_problems(loaded: Loaded) -> list[Problem]:
     return sorted(set(problems))
 
 
+def character_problems(loaded: Loaded) -> list[Problem]:
+    """P008: a control character or a bidirectional override in a name or text, located."""
+    out = []
+    for pointer, key, char, index in sorted(bad_characters(loaded.data)):
+        where = f"the key, character {index + 1}" if key else f"character {index + 1}"
+        out.append(
+            loaded.problem(pointer, "P008", f"{describe(char)} is not allowed in text ({where})", key=key)
+        )
+    return out
+
+
 def _close(word: str, options: set[str]) -> str | None:
     import difflib
 
@@ -231,6 +243,7 @@ def load_document(path: Path | str, text: str | None = None) -> Loaded:
             ]
         )
     loaded = Loaded(path=path, name=name, data=data, positions=positions, format=fmt, problems=list(problems))
+    loaded.problems += character_problems(loaded)
     if text is None:
         loaded.header = _header_of(path)
         loaded.raw_source = _source_of(path)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import numpy as np
 
 from ...geometry.polygons import (
+    TOL,
     Outline,
     boundary_distance,
     boundary_pieces,
@@ -14,7 +16,11 @@ from ...geometry.polygons import (
     polygons_overlap,
     polyline_distance,
     self_crossing,
+    signed_area,
 )
+from ...io.images import ScanProblem, check_scan
+from ...io.problems import Severity
+from ...io.reading import safe_resolve
 from ...model.sheet import SURFACE_TERRAIN, UNDERGROUND_TERRAIN, SheetKind, Terrain, WallKind
 from ..context import SheetContext
 from ..registry import Finding, check
@@ -430,3 +436,83 @@ def duplicate_underground_letter(ctx: SheetContext) -> Iterator[Finding]:
                 " merge the zones or pick another letter",
             )
         seen.add(zone.letter)
+
+
+@check("L124", "zero-area-outline", FMT)
+def zero_area_outline(ctx: SheetContext) -> Iterator[Finding]:
+    """A building, room or zone outline encloses no area (all its vertices on one line)."""
+    for what, pointer, outline in _outlines(ctx):
+        # a figure-of-eight's halves cancel out: that one is L102's
+        if abs(signed_area(outline)) < TOL * TOL and not self_crossing(outline):
+            yield Finding(pointer, f"the outline of {what} encloses no area; its vertices lie on one line")
+
+
+def _scan(ctx: SheetContext) -> tuple[str, Path, ScanProblem | None] | None:
+    """(the path as written, the path, why it cannot be shown) of the sheet's scan; cached on
+    the context so that the four scan checks read the file once."""
+    background = ctx.sheet.background
+    if background is None:
+        return None
+    cached: tuple[str, Path, ScanProblem | None] | None = getattr(ctx, "_scan_checked", None)
+    if cached is None:
+        path = Path(background.image)
+        if not path.is_absolute():
+            path = ctx.doc.path.parent / path
+        problem = None
+        try:
+            check_scan(path)
+        except ScanProblem as exc:
+            problem = exc
+        cached = (background.image, path, problem)
+        ctx._scan_checked = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _scan_findings(ctx: SheetContext, kind: str) -> Iterator[Finding]:
+    scan = _scan(ctx)
+    if scan is not None and scan[2] is not None and scan[2].kind == kind:
+        yield Finding("/background/image", f"scan '{scan[0]}': {scan[2]}")
+
+
+@check("L125", "scan-unreadable", FMT)
+def scan_unreadable(ctx: SheetContext) -> Iterator[Finding]:
+    """The sheet's scan is missing, a folder, a device or FIFO, or cannot be read."""
+    yield from _scan_findings(ctx, "unreadable")
+
+
+@check("L126", "scan-not-image", FMT)
+def scan_not_image(ctx: SheetContext) -> Iterator[Finding]:
+    """The sheet's scan is not a PNG, JPEG, TIFF, BMP or GIF image, or is damaged or cut short."""
+    yield from _scan_findings(ctx, "not-image")
+
+
+@check("L127", "scan-too-large", FMT)
+def scan_too_large(ctx: SheetContext) -> Iterator[Finding]:
+    """The sheet's scan has more pixels or bytes than the editor can decode."""
+    yield from _scan_findings(ctx, "too-large")
+
+
+@check("L128", "scan-outside-folder", FMT)
+def scan_outside_folder(ctx: SheetContext) -> Iterator[Finding]:
+    """The scan's path is absolute or leads out of the sheet's folder (warning: it will not
+    travel with the sheet, and a shared sheet should not point at other files)."""
+    scan = _scan(ctx)
+    if scan is None:
+        return
+    written, path, _ = scan
+    if Path(written).is_absolute():
+        yield Finding(
+            "/background/image",
+            f"scan '{written}' is an absolute path: it will not be found on another computer;"
+            " put the scan beside the sheet and name it relative to it",
+            severity=Severity.warning,
+        )
+        return
+    folder = safe_resolve(ctx.doc.path.parent)
+    if not safe_resolve(path).is_relative_to(folder):
+        yield Finding(
+            "/background/image",
+            f"scan '{written}' is outside the sheet's folder ({folder.name}/):"
+            " keep scans in the sheet's folder or below it",
+            severity=Severity.warning,
+        )
