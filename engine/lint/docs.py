@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import checks  # noqa: F401  (registers the checks)
 from .registry import CHECKS
 
-#: Problems of the parse layer (engine/io): the file cannot be used at all, except P007.
+#: Problems of the parse layer (engine/io): the file cannot be used at all, except P007 and P008.
 PARSE_CODES: list[tuple[str, str, str]] = [
     ("P000", "unreadable", "The file or folder does not exist or cannot be read."),
     ("P001", "syntax", "YAML or JSON syntax error (also: several documents, non-string keys, bad alias)."),
@@ -15,6 +15,12 @@ PARSE_CODES: list[tuple[str, str, str]] = [
     ("P005", "too-many-values", "The file expands to too many values (alias bomb or huge file)."),
     ("P006", "unknown-format", "Not a UO Studio file: no `schema:` first key, or an unknown format."),
     ("P007", "duplicate-key", "A mapping has the same key twice (the file is still read; the last wins)."),
+    (
+        "P008",
+        "bad-character",
+        "A control character or a bidirectional override in a text, even written as an escape"
+        " (the file is still read).",
+    ),
 ]
 
 #: Problems found by the JSON Schema generated from engine/model.
@@ -63,7 +69,7 @@ def render_codes_markdown() -> str:
         "`uo validate PATH...` reads each file in three layers and reports problems as",
         "`file:line:col: error CODE: message [json/pointer]`:",
         "",
-        "1. **P** (parse): the file cannot be read safely. Exit code 2 (P007 only: 1).",
+        "1. **P** (parse): the file cannot be read safely. Exit code 2 (P007 and P008: 1).",
         "2. **S** (schema): the data does not fit the format. Exit code 1.",
         "3. **L** (lint): semantic checks of schema-valid files. Exit code 1; warnings do not",
         "   fail validation (exit code 0 when there are only warnings).",
