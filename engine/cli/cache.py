@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from typing import Any
 
 #: bump when what an entry holds changes
 CACHE_VERSION = 1
+#: entries kept (each a compiled battlefield, ~0.5 MB for the sample sheet)
+MAX_ENTRIES = 32
 ENGINE = Path(__file__).resolve().parents[1]
 
 
@@ -135,9 +138,24 @@ def _bytes_or_empty(path: Path) -> bytes:
 # --- reading and writing entries ---------------------------------------------------------------
 
 
+def _trusted(path: Path) -> bool:
+    """Whether an entry may be unpickled: it and its folder belong to this user and no one
+    else may write them (a pickle runs code: an entry planted by another user must not)."""
+    if not hasattr(os, "getuid"):  # Windows: the user's own profile folder
+        return True
+    for item in (path.parent, path):
+        st = os.stat(item, follow_symlinks=False)
+        if st.st_uid != os.getuid() or st.st_mode & 0o022 or stat.S_ISLNK(st.st_mode):
+            return False
+    return True
+
+
 def _read(key: str) -> Prepared | None:
+    path = cache_folder() / f"{key}.pickle"
     try:
-        with open(cache_folder() / f"{key}.pickle", "rb") as f:
+        if not _trusted(path):
+            return None
+        with open(path, "rb") as f:
             entry = pickle.load(f)
     except Exception:  # missing, truncated, corrupt, from another version: validate again
         return None
@@ -145,23 +163,35 @@ def _read(key: str) -> Prepared | None:
 
 
 def _write(key: str, entry: Prepared) -> None:
-    """Write atomically (a temporary file renamed over the entry); a cache that cannot be
-    written is no error."""
+    """Write atomically (a temporary file renamed over the entry), then keep the folder to
+    the newest MAX_ENTRIES; a cache that cannot be written is no error."""
     folder = cache_folder()
     tmp = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             pickle.dump(entry, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, folder / f"{key}.pickle")
         tmp = None
+        _prune(folder)
     except (OSError, pickle.PicklingError, RecursionError):
         pass
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def _prune(folder: Path) -> None:
+    """Drop the oldest entries beyond MAX_ENTRIES: every edit of a file makes a new key."""
+    entries = []
+    for entry in folder.glob("*.pickle"):
+        with contextlib.suppress(OSError):
+            entries.append((entry.stat().st_mtime_ns, entry))
+    for _mtime, entry in sorted(entries, reverse=True)[MAX_ENTRIES:]:
+        with contextlib.suppress(OSError):
+            entry.unlink()
 
 
 # --- the slow path: validate, then compile ------------------------------------------------------

@@ -68,6 +68,9 @@ def log_target_problem(out: Path, inputs: list[Path], force: bool) -> str | None
         if same:
             return f"is {path}, an input of this game: a log never replaces it (choose another --log OUT)"
     if st is None:
+        folder = out.parent if str(out.parent) else Path(".")
+        if not folder.is_dir():
+            return f"cannot write the log there: no folder {folder}"
         return None
     if not stat.S_ISREG(st.st_mode):
         return "exists and is not a regular file: a log is written only to a file"

@@ -236,6 +236,7 @@ def test_17_1_log_replaces_an_existing_file_only_if_it_is_a_game_log_or_forced(
     folder = workspace / "folder.json"
     folder.mkdir()
     assert "not a regular file" in _refused(capsys, scenario, folder, "--force")
+    assert "no folder" in _refused(capsys, scenario, workspace / "nowhere" / "game.json")
     assert main(["play", str(scenario), "--seed", "3", "--log", str(notes), "--force"]) == 0
     assert notes.read_text(encoding="utf-8").startswith('{\n "schema": "uo-log/1"')
     capsys.readouterr()

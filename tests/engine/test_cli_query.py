@@ -212,6 +212,31 @@ def test_17_13_the_validation_is_cached_by_content_digest(
     assert not [p for p in cache.iterdir() if p.suffix == ".tmp"]
 
 
+def test_17_13_the_cache_trusts_only_the_users_own_entries_and_stays_bounded(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.cli import cache as query_cache
+
+    sheets = []
+    for n in range(3):
+        sheet = tmp_path / f"sheet{n}.yaml"
+        sheet.write_text((ROOT / "maps" / "U-sewers.yaml").read_text(encoding="utf-8") + f"# {n}\n")
+        sheets.append(sheet)
+    monkeypatch.setattr(query_cache, "MAX_ENTRIES", 2)
+    for sheet in sheets:
+        assert query(capsys, "distance", str(sheet), "U0301", "U0303")[0] == 0
+    assert len(list(cache.glob("*.pickle"))) == 2  # the oldest dropped
+    built: list[Path] = []
+    real = query_cache._build
+    monkeypatch.setattr(query_cache, "_build", lambda path: built.append(path) or real(path))
+    assert query(capsys, "distance", str(sheets[2]), "U0301", "U0303")[0] == 0
+    assert built == []  # a hit
+    newest = max(cache.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
+    newest.chmod(0o666)  # another user could have written it: a pickle runs code, never load it
+    assert query(capsys, "distance", str(sheets[2]), "U0301", "U0303")[0] == 0
+    assert built == [sheets[2]]
+
+
 def test_17_10_negative_mp_is_refused_by_argparse(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["query", "reach", SHEET, "A0101", "--mp", "-5"])
