@@ -14,10 +14,12 @@ from typing import Any
 from engine.bots import HeuristicBot, RandomBot
 from engine.bots.runner import bot_seed, play_game
 from engine.model.scenario import Side
+from engine.rules.uo.actions import action_from_json
+from engine.rules.uo.briefing import briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
-from .timing import fmt, row
+from .timing import best_of, fmt, row
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
@@ -34,10 +36,10 @@ class _Timed:
         self.seconds = 0.0
         self.calls = 0
 
-    def choose(self, play: Play, side: Side) -> Any:
+    def choose(self, observation: Any, actions: list[Any]) -> Any:
         t0 = time.perf_counter()
         try:
-            return self.bot.choose(play, side)
+            return self.bot.choose(observation, actions)
         finally:
             self.seconds += time.perf_counter() - t0
             self.calls += 1
@@ -53,7 +55,7 @@ def run() -> None:
     t0 = time.perf_counter()
     for seed in range(RANDOM_GAMES):
         play = play_game(
-            game, RandomBot(bot_seed(seed, Side.green)), RandomBot(bot_seed(seed, Side.red)), seed
+            game, RandomBot(None, bot_seed(seed, Side.green)), RandomBot(None, bot_seed(seed, Side.red)), seed
         )
         actions += len(play.log)
     elapsed = time.perf_counter() - t0
@@ -69,8 +71,9 @@ def run() -> None:
         calls = actions = 0
         t0 = time.perf_counter()
         for seed in range(HEURISTIC_GAMES):
-            timed = _Timed(HeuristicBot(bot_seed(seed, side)))
-            other = RandomBot(bot_seed(seed, Side.red if side == Side.green else Side.green))
+            # the briefing is built once per side per game, as `uo play` builds it
+            timed = _Timed(HeuristicBot(briefing(game, side), bot_seed(seed, side)))
+            other = RandomBot(None, bot_seed(seed, Side.red if side == Side.green else Side.green))
             green, red = (timed, other) if side == Side.green else (other, timed)
             play = play_game(game, green, red, seed)
             timed_total += timed.seconds
@@ -87,3 +90,10 @@ def run() -> None:
             timed_total / max(calls, 1),
             f"{calls} decisions; target ~5 ms: {fmt(timed_total / max(calls, 1)).strip()}",
         )
+
+    # the runner builds each decision's observation before the bot's timed choice
+    play = play_game(game, RandomBot(None, 1), RandomBot(None, 2), 1, max_actions=10**6)
+    mid = Play(game, 1)
+    for entry in play.log[: len(play.log) // 2]:
+        mid.apply(action_from_json(entry))
+    row("observation: one side's, mid-game", best_of(lambda: mid.observation(Side.green), 5, 200))

@@ -1,25 +1,22 @@
-"""What a bot is: a name and a choice among the legal actions of a play."""
+"""What a bot is: a player built with its side's briefing that chooses among the legal
+actions, seeing only its side's observation (engine/rules/ruleset.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from ..model.scenario import Side
-    from ..rules.uo.play import Play
+from collections.abc import Callable
+from typing import Any, Protocol
 
 
 class Bot(Protocol):
-    """A player: `choose` returns one of `play.legal_actions()` for `side`, whose decision
-    it is. A bot keeps its own random generator: the game's RNG is for the dice only, so
-    a bot's choices never change the rolls a replay expects."""
+    """A player of one side for one game. Built with the side's briefing and a seed;
+    `choose` returns one of `actions` (the play's legal actions, its decision) from the
+    side's `observation`. A bot keeps its own random generator: the game's RNG is for the
+    dice only, so a bot's choices never change the rolls a replay expects."""
 
     name: str
 
-    def choose(self, play: Play, side: Side) -> Any: ...
+    def choose(self, observation: Any, actions: list[Any]) -> Any: ...
 
 
-def kind(action: object) -> str:
-    """An action's class name: bots recognise actions by name, so they keep working while
-    the rules engine gains action classes."""
-    return type(action).__name__
+#: how a bot is built: (briefing, seed) -> bot
+BotFactory = Callable[[Any, int], Bot]

@@ -1,118 +1,111 @@
-"""What a bot may know without looking at the other side's blocks: the map (MP distances to
-its objectives, EP ranges, line of sight), the scenario's victory conditions, its own unit
-cards, and the odds of a fire combat.
+"""What a bot derives from its briefing once for a game: the stakes by location, the odds of
+a fire combat, MP distance fields over the map, EP ranges.
 
-Everything here is static for a battlefield and shared by every bot of the process
-(keyed by the battlefield's digest), so a long series of games pays for it once.
+Distance fields depend on the map alone; they are kept in a bounded store the battlefield
+owns (`Battlefield.derived`), so a series of games on one map pays for them once and they
+go with the battlefield. Everything else lives as long as the bot that built it.
 """
 
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from collections import OrderedDict
 
-from ..battlefield import Battlefield, LocKind
+from ..battlefield import Battlefield
 from ..battlefield.movement import FOOT, VEHICLE, Mover, ep_from, step_cost
-from ..model.cards import BlockProfile, Protection
-from ..model.scenario import ControlBuildings, ControlLocations, Destroy, Side
-from ..rules.uo.combat import Strike, can_hit, expected_losses, weapon_firepower
-from ..rules.uo.game import Game
+from ..model.cards import Protection
+from ..rules.uo.briefing import Briefing, Stake
+from ..rules.uo.combat import Strike, expected_losses
 from ..rules.uo.tables import CombatTables
 
 UNREACHABLE = 1 << 20
+#: distance fields kept per battlefield (each is one int per location)
+MAX_FIELDS = 2048
+
+Graph = list[list[tuple[int, int]]]
+FieldKey = tuple[Mover, frozenset[str], str | tuple[str, ...]]
 
 
-def best_fp(
-    profile: BlockProfile,
-    ep: int,
-    protection: Protection | None,
-    assault: bool = False,
-    night: bool = False,
-    in_building: bool = False,
-    *,
-    tables: CombatTables,
-) -> int:
-    """The best firepower `profile` brings at `ep` against a target of `protection` (None:
-    unknown, any weapon), 0 if none."""
-    best = 0
-    for w in profile.weapons:
-        if in_building and w.no_fire_from_building:
-            continue
-        if protection is not None and not can_hit(w.targets, protection):
-            continue
-        fp = weapon_firepower(tables, w, ep, assault, night, profile.night_equipment)
-        if fp:
-            best = max(best, fp)
-    return best
+class Distances:
+    """MP fields over one battlefield on the empty map: reverse step graphs per mover and
+    closed layers, and a bounded store of fields to targets (least recently used go)."""
+
+    def __init__(self, bf: Battlefield):
+        self.bf = bf
+        self.graphs: dict[tuple[Mover, frozenset[str]], Graph] = {}
+        self.fields: OrderedDict[FieldKey, list[int]] = OrderedDict()
+
+    def graph(self, mover: Mover, closed: frozenset[str]) -> Graph:
+        graph = self.graphs.get((mover, closed))
+        if graph is None:
+            bf = self.bf
+            graph = [[] for _ in bf.locations]
+            locs = bf.locations
+            for step in bf.steps:
+                if locs[step.src].layer in closed or locs[step.dst].layer in closed:
+                    continue
+                cost = step_cost(bf, step, mover)
+                if cost is not None:
+                    graph[step.dst].append((step.src, cost))
+            self.graphs[(mover, closed)] = graph
+        return graph
+
+    def field(self, target: str | tuple[str, ...], mover: Mover, closed: frozenset[str]) -> list[int]:
+        key = (mover, closed, target)
+        got = self.fields.get(key)
+        if got is not None:
+            self.fields.move_to_end(key)
+            return got
+        bf = self.bf
+        graph = self.graph(mover, closed)
+        got = [UNREACHABLE] * len(bf)
+        heap = []
+        for ident in (target,) if isinstance(target, str) else target:
+            src = bf.location(ident).index
+            got[src] = 0
+            heap.append((0, src))
+        while heap:
+            d, i = heapq.heappop(heap)
+            if d > got[i]:
+                continue
+            for j, c in graph[i]:
+                nd = d + c
+                if nd < got[j]:
+                    got[j] = nd
+                    heapq.heappush(heap, (nd, j))
+        self.fields[key] = got
+        if len(self.fields) > MAX_FIELDS:
+            self.fields.popitem(last=False)
+        return got
 
 
-@dataclass(frozen=True)
-class Stake:
-    """A control condition: the side scoring it, its points and its locations."""
-
-    side: Side
-    points: int
-    locations: frozenset[str]
-    roofs: frozenset[str] = frozenset()  # held by the enemy, they deny it
+def distances(bf: Battlefield) -> Distances:
+    """The battlefield's store of bot distance fields."""
+    return bf.derived(("bots", "distances"), lambda: Distances(bf))
 
 
-@dataclass(frozen=True)
-class Objectives:
-    """A side's stakes in the scenario's victory conditions."""
+class Knowledge:
+    """A side's static knowledge for one game, from its briefing."""
 
-    hold: tuple[str, ...]  # locations it scores for controlling
-    deny: tuple[str, ...]  # locations the enemy scores for controlling
-    roofs: tuple[str, ...]  # roofs of its buildings: an enemy there denies them (victory.py)
-    enemy_roofs: tuple[str, ...]  # roofs of the enemy's buildings: holding one denies them
-    targets: frozenset[str]  # enemy block ids it scores for destroying
-    target_types: frozenset[str]  # enemy block types it scores for destroying
-
-
-class MapKnowledge:
-    """Static knowledge of one game's map and scenario, with cached distance fields."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.bf: Battlefield = game.battlefield
+    def __init__(self, brief: Briefing):
+        self.brief = brief
+        self.side = brief.side
+        self.bf: Battlefield = brief.battlefield
+        self.distances = distances(self.bf)
         #: the combat tables the game plays with
-        self.tables: CombatTables = game.tables.combat
+        self.tables: CombatTables = brief.tables.combat
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
         self.withdrawal_loss = sum(self.tables.withdrawal_loss(r) for r in range(10)) / 10
         self._exchanges: dict[tuple[int, bool, Strike, Strike], tuple[float, float]] = {}
-        # distances depend on the map only: shared by every game on it
-        self._reverse = _REVERSE.setdefault(self.bf.digest, {})
-        self._fields = _FIELDS.setdefault(self.bf.digest, {})
-        self.objectives = {side: self._objectives(side) for side in Side}
-        self.stakes = [
-            Stake(
-                cond.side,
-                cond.points,
-                frozenset(self._condition_locations(cond)),
-                frozenset(self._roofs(cond)) if isinstance(cond, ControlBuildings) else frozenset(),
-            )
-            for cond in game.scenario.victory.conditions
-            if isinstance(cond, ControlLocations | ControlBuildings) and cond.points > 0
-        ]
+        self.objectives = brief.objectives
+        self.stakes = brief.stakes
         #: location -> the stakes it is part of
         self.stakes_at: dict[str, list[Stake]] = {}
         for stake in self.stakes:
             for loc in stake.locations | stake.roofs:
                 self.stakes_at.setdefault(loc, []).append(stake)
-        #: each side's order of battle, public in the scenario (its blocks' whereabouts
-        #: are not read): what a block nobody has identified may be
-        self.order_of_battle = {
-            side: tuple(
-                (bid, info.profile, info.vehicle) for bid, info in game.blocks.items() if info.side == side
-            )
-            for side in Side
-        }
-        #: each side's Fortified markers the scenario places (+1 FP there, 5.2.4.2)
-        self.fortified_by = {
-            side: frozenset(
-                str(loc) for loc in getattr(game.scenario.sides, side.value).environment.fortified.locations
-            )
-            for side in Side
-        }
+        self.fortified_by = brief.fortified
+        self._vehicle_places: dict[str, bool] = {}
 
     def exchange(
         self,
@@ -144,95 +137,22 @@ class MapKnowledge:
     def holds_vehicle(self, location: str) -> bool:
         """Whether a vehicle block can stand in `location` (a street, a hangar's zone; no
         room): a hidden block there may be one. Some step into it is open to vehicles."""
-        return bool(self._reverse_graph(VEHICLE, frozenset())[self.bf.location(location).index])
-
-    def _objectives(self, side: Side) -> Objectives:
-        hold: list[str] = []
-        deny: list[str] = []
-        roofs: list[str] = []
-        enemy_roofs: list[str] = []
-        targets: set[str] = set()
-        types: set[str] = set()
-        for cond in self.game.scenario.victory.conditions:
-            if isinstance(cond, ControlLocations | ControlBuildings):
-                locs = self._condition_locations(cond)
-                if cond.points > 0:
-                    (hold if cond.side == side else deny).extend(locs)
-                    if isinstance(cond, ControlBuildings):
-                        (roofs if cond.side == side else enemy_roofs).extend(self._roofs(cond))
-            elif isinstance(cond, Destroy) and cond.side == side and cond.points > 0:
-                targets.update(cond.blocks)
-                types.update(t.value for t in cond.block_types)
-        hold = list(dict.fromkeys(hold))
-        deny = [loc for loc in dict.fromkeys(deny) if loc not in hold]
-        return Objectives(
-            tuple(hold),
-            tuple(deny),
-            tuple(dict.fromkeys(roofs)),
-            tuple(dict.fromkeys(enemy_roofs)),
-            frozenset(targets),
-            frozenset(types),
-        )
-
-    def _roofs(self, cond: ControlBuildings) -> list[str]:
-        wanted = {str(b) for b in cond.buildings}
-        return [loc.id for loc in self.bf.locations if loc.building in wanted and loc.kind == LocKind.roof]
-
-    def _condition_locations(self, cond: ControlLocations | ControlBuildings) -> list[str]:
-        if isinstance(cond, ControlLocations):
-            return [self.bf.location(str(loc)).id for loc in cond.locations]
-        # rooms and zones: a roof only counts against its building's holder (victory.py)
-        wanted = {str(b) for b in cond.buildings}
-        return [loc.id for loc in self.bf.locations if loc.building in wanted and loc.interior]
+        got = self._vehicle_places.get(location)
+        if got is None:
+            graph = self.distances.graph(VEHICLE, frozenset())
+            got = self._vehicle_places[location] = bool(graph[self.bf.location(location).index])
+        return got
 
     # -- distances ---------------------------------------------------------------------------
-    def closed_layers(self, side: Side | None) -> frozenset[str]:
-        """Underground inserts `side` has no map of (8.1.10): it plans no route through them."""
-        if side is None:
-            return frozenset()
-        return frozenset(layer for layer, sides in self.game.insert_known_by.items() if side not in sides)
+    @property
+    def closed_layers(self) -> frozenset[str]:
+        """Underground inserts the side has no map of (8.1.10): it plans no route through them."""
+        return self.brief.closed_layers
 
-    def _reverse_graph(self, mover: Mover, closed: frozenset[str]) -> list[list[tuple[int, int]]]:
-        graph = self._reverse.get((mover, closed))
-        if graph is None:
-            graph = [[] for _ in self.bf.locations]
-            locs = self.bf.locations
-            for step in self.bf.steps:
-                if locs[step.src].layer in closed or locs[step.dst].layer in closed:
-                    continue
-                cost = step_cost(self.bf, step, mover)
-                if cost is not None:
-                    graph[step.dst].append((step.src, cost))
-            self._reverse[(mover, closed)] = graph
-        return graph
-
-    def field(
-        self, target: str | tuple[str, ...], mover: Mover = FOOT, side: Side | None = None
-    ) -> list[int]:
+    def field(self, target: str | tuple[str, ...], mover: Mover = FOOT) -> list[int]:
         """MP from every location (by index) to `target` (the nearest of several) on the
-        empty map, through what `side` knows of it."""
-        closed = self.closed_layers(side)
-        key = (mover, closed, target)
-        got = self._fields.get(key)
-        if got is None:
-            graph = self._reverse_graph(mover, closed)
-            got = [UNREACHABLE] * len(self.bf)
-            heap = []
-            for ident in (target,) if isinstance(target, str) else target:
-                src = self.bf.location(ident).index
-                got[src] = 0
-                heap.append((0, src))
-            while heap:
-                d, i = heapq.heappop(heap)
-                if d > got[i]:
-                    continue
-                for j, c in graph[i]:
-                    nd = d + c
-                    if nd < got[j]:
-                        got[j] = nd
-                        heapq.heappush(heap, (nd, j))
-            self._fields[key] = got
-        return got
+        empty map, through what the side knows of it."""
+        return self.distances.field(target, mover, self.closed_layers)
 
     def ep_from(self, location: str) -> dict[str, int]:
         """EP distances from `location` up to the longest weapon range and more (the
@@ -241,18 +161,3 @@ class MapKnowledge:
 
     def ep(self, a: str, b: str) -> int | None:
         return self.ep_from(a).get(b)
-
-
-_REVERSE: dict[str, dict[tuple[Mover, frozenset[str]], list[list[tuple[int, int]]]]] = {}
-_FIELDS: dict[str, dict[tuple[Mover, frozenset[str], str | tuple[str, ...]], list[int]]] = {}
-_KNOWLEDGE: dict[int, MapKnowledge] = {}
-
-
-def knowledge(game: Game) -> MapKnowledge:
-    """The knowledge of `game`'s map and scenario, built once per game object."""
-    got = _KNOWLEDGE.get(id(game))
-    if got is None or got.game is not game:
-        if len(_KNOWLEDGE) > 16:
-            _KNOWLEDGE.clear()
-        got = _KNOWLEDGE[id(game)] = MapKnowledge(game)
-    return got

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..model.scenario import Side
-    from ..rules.uo.play import Play
+from typing import Any
 
 
 class RandomBot:
     name = "random"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, briefing: Any = None, seed: int = 0):
         self.rng = random.Random(seed)  # its own: never the game's dice
 
-    def choose(self, play: Play, side: Side) -> Any:
-        actions = play.legal_actions()
+    def choose(self, observation: Any, actions: list[Any]) -> Any:
         if not actions:
-            raise ValueError(f"{side} has no legal action to choose from")
+            raise ValueError("no legal action to choose from")
         return self.rng.choice(actions)

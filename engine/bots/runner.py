@@ -13,6 +13,7 @@ from ..model.scenario import Side
 from ..rules.digest import state_digest, state_parts
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
+from ..rules.uo.ruleset import URBAN_OPERATIONS
 from .base import Bot
 
 LOG_SCHEMA = "uo-log/1"
@@ -32,18 +33,20 @@ def play_game(
     check: Callable[[Play], None] | None = None,
     max_actions: int = 20000,
 ) -> Play:
-    """Play from set-up to the end: ask the side to decide, apply its choice; `check`
-    (invariants, in tests) runs after every action."""
-    play = Play(game, seed)
+    """Play from set-up to the end through the rule-set interface: the side whose decision
+    it is chooses from its observation and the legal actions, and its choice is applied;
+    `check` (invariants, in tests) runs after every action."""
+    play = URBAN_OPERATIONS.start(game, seed)
     bots = {Side.green: green, Side.red: red}
     count = 0
-    while (side := play.decider) is not None:
+    while (decision := play.decision) is not None:
+        side = decision.side
         if count >= max_actions:
             raise GameTooLong(
                 f"{game.scenario.id}, seed {seed}: no end after {max_actions} actions "
                 f"(turn {play.state.turn}, {play.state.phase}, {side} to decide)"
             )
-        play.apply(bots[side].choose(play, side))
+        play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
         count += 1
         if check is not None:
             check(play)
@@ -93,7 +96,8 @@ def bot_seed(seed: int, side: Side) -> int:
     return seed * 2 + (1 if side == Side.red else 0)
 
 
-def make_bot(name: str, seed: int, side: Side) -> Bot:
+def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
+    """The bot called `name` for `side` in `game`, with its briefing and its own seed."""
     from . import BOTS
 
-    return BOTS[name](bot_seed(seed, side))
+    return BOTS[name](URBAN_OPERATIONS.briefing(game, side), bot_seed(seed, side))

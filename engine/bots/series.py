@@ -39,7 +39,9 @@ def run_game(game: Game, green: str, red: str, seed: int, check: bool = False) -
         from ..rules.uo import invariants
 
         checker = invariants.check
-    return play_game(game, make_bot(green, seed, Side.green), make_bot(red, seed, Side.red), seed, checker)
+    return play_game(
+        game, make_bot(green, game, seed, Side.green), make_bot(red, game, seed, Side.red), seed, checker
+    )
 
 
 def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -> GameResult:

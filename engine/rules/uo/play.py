@@ -49,6 +49,7 @@ from .actions import (
 )
 from .activation import MOVE_ONLY
 from .game import Game
+from .observation import Observation, observe
 from .situation import Situation
 from .state import (
     Activation,
@@ -240,68 +241,10 @@ class Play(Situation):
                 return 7
         return 5
 
-    def observation(self, side: Side) -> dict[str, Any]:
-        """What `side` knows (4.3.2.2, fog of war): its own blocks in full; enemy blocks on
-        the map as upright blocks at their locations, with what they are only once revealed;
-        enemy blocks off the map (mounted, reinforcements to come) not at all. An enemy in an
-        underground insert `side` does not have is not shown (8.1.10)."""
-        g, s = self.game, self.state
-        blocks: dict[str, dict[str, Any]] = {}
-        for bid, b in s.blocks.items():
-            info = g.blocks[bid]
-            if info.side == side:
-                blocks[bid] = {
-                    "side": side.value,
-                    "type": "dummy" if info.dummy else info.type.value,
-                    "location": b.location,
-                    "losses": b.losses,
-                    "revealed": b.revealed,
-                    "activated": b.activated,
-                    "reaction": b.reaction,
-                    "completed": b.completed,
-                    "mounted_in": b.mounted_in,
-                    "eliminated": b.eliminated,
-                }
-            elif b.on_map and b.location and self.visible_layer(side, b.location):
-                seen: dict[str, Any] = {
-                    "side": info.side.value,
-                    "location": b.location,
-                    "revealed": b.revealed,
-                }
-                if b.revealed:
-                    seen.update(
-                        type=info.type.value,
-                        losses=b.losses,
-                        activated=b.activated,
-                        reaction=b.reaction,
-                        completed=b.completed,
-                    )
-                # hidden enemy blocks are anonymous: their ids would tell what they are (two
-                # may share a location while one passes over the other, 8.1.1)
-                key = bid if b.revealed else f"hidden@{b.location}"
-                while key in blocks:
-                    key += "+"
-                blocks[key] = seen
-        pending = None
-        if s.pending:
-            p = s.pending[-1]
-            pending = {"kind": type(p).__name__, "decider": self.pending_decider(p).value}
-        return {
-            "turn": s.turn,
-            "phase": s.phase.value,
-            "active": s.active.value,
-            "decider": None if self.decider is None else self.decider.value,
-            "initiative": s.initiative.value,
-            "impulse": None if s.impulse is None else {"force": s.impulse.force, "limit": s.impulse.limit},
-            "activation": None
-            if s.activation is None
-            else s.activation.block
-            if self.game.blocks[s.activation.block].side == side
-            else (s.blocks[s.activation.block].location),
-            "pending": pending,
-            "wrecks": sorted(s.wrecks),
-            "blocks": blocks,
-        }
+    def observation(self, side: Side) -> Observation:
+        """What `side` knows now (4.3.2.2, fog of war; 8.1.10): a frozen value built by
+        observation.py, the only view of the play a bot gets."""
+        return observe(self, side, self.decision, self.log)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.bots import BOTS, HeuristicBot, RandomBot
-from engine.bots.knowledge import exchange, knowledge
+from engine.bots.estimates import unknown_fp
+from engine.bots.knowledge import Knowledge
 from engine.bots.runner import (
     LOG_SCHEMA,
     GameTooLong,
@@ -18,9 +19,14 @@ from engine.bots.runner import (
     play_game,
     state_digest,
 )
+from engine.bots.view import Memory, View
+from engine.model.cards import BlockType, Protection
 from engine.model.scenario import Side
+from engine.rules.uo.actions import Action
+from engine.rules.uo.briefing import Briefing, briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
+from engine.rules.uo.observation import Observation
 from engine.rules.uo.play import Play, replay
 from engine.rules.uo.state import Phase
 
@@ -33,6 +39,10 @@ def game() -> Game:
     return Game.load(SCENARIO)
 
 
+def brief(game: Game, side: Side) -> Briefing:
+    return briefing(game, side)
+
+
 class Checked:
     """A bot wrapper asserting that every choice is among the legal actions."""
 
@@ -41,31 +51,35 @@ class Checked:
         self.name = bot.name
         self.choices = 0
 
-    def choose(self, play: Play, side: Side) -> object:
-        assert play.decider == side
-        legal = play.legal_actions()
-        action = self.bot.choose(play, side)
-        assert action in legal, f"{self.name} chose {action}, not among {legal}"
+    def choose(self, observation: Observation, actions: list[Action]) -> Action:
+        action = self.bot.choose(observation, actions)
+        assert action in actions, f"{self.name} chose {action}, not among {actions}"
         self.choices += 1
         return action
 
 
-def _prefix(game: Game, green: object, red: object, seed: int, n: int) -> list[dict[str, object]]:
-    play = Play(game, seed)
-    bots = {Side.green: green, Side.red: red}
-    while play.decider is not None and len(play.log) < n:
-        play.apply(bots[play.decider].choose(play, play.decider))  # type: ignore[attr-defined]
+def _prefix(game: Game, green: str, red: str, seeds: tuple[int, int], n: int) -> list[dict[str, object]]:
+    """The first `n` log entries of a game between bots named `green` and `red` with
+    their own seeds (the game's seed is 4)."""
+    play = Play(game, 4)
+    bots = {
+        Side.green: BOTS[green](brief(game, Side.green), seeds[0]),
+        Side.red: BOTS[red](brief(game, Side.red), seeds[1]),
+    }
+    while (decision := play.decision) is not None and len(play.log) < n:
+        side = decision.side
+        play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
     return play.log
 
 
-def test_registry_names_both_bots() -> None:
+def test_registry_names_both_bots(game: Game) -> None:
     assert set(BOTS) == {"random", "heuristic"}
-    assert BOTS["random"](1).name == "random"
-    assert BOTS["heuristic"](1).name == "heuristic"
+    assert BOTS["random"](None, 1).name == "random"
+    assert BOTS["heuristic"](brief(game, Side.green), 1).name == "heuristic"
 
 
 def test_random_bot_picks_only_legal_actions_and_the_game_ends(game: Game) -> None:
-    green, red = Checked(RandomBot(1)), Checked(RandomBot(2))
+    green, red = Checked(RandomBot(None, 1)), Checked(RandomBot(None, 2))
     play = play_game(game, green, red, seed=1, check=check)
     assert play.state.phase == Phase.over and play.decider is None
     assert green.choices and red.choices
@@ -74,23 +88,23 @@ def test_random_bot_picks_only_legal_actions_and_the_game_ends(game: Game) -> No
 def test_random_bot_keeps_its_own_generator(game: Game) -> None:
     """The bot's choices never draw on the game's dice: replaying the log without the bot
     gives the same state."""
-    play = play_game(game, RandomBot(5), RandomBot(6), seed=3)
+    play = play_game(game, RandomBot(None, 5), RandomBot(None, 6), seed=3)
     again = replay(game, 3, play.log)
     assert state_digest(again.state) == state_digest(play.state)
 
 
 def test_bots_are_deterministic_for_a_seed(game: Game) -> None:
-    first = _prefix(game, RandomBot(7), RandomBot(8), 4, 300)
-    assert _prefix(game, RandomBot(7), RandomBot(8), 4, 300) == first
-    assert _prefix(game, RandomBot(9), RandomBot(8), 4, 300) != first
-    first = _prefix(game, HeuristicBot(7), RandomBot(8), 4, 400)
-    assert _prefix(game, HeuristicBot(7), RandomBot(8), 4, 400) == first
+    first = _prefix(game, "random", "random", (7, 8), 300)
+    assert _prefix(game, "random", "random", (7, 8), 300) == first
+    assert _prefix(game, "random", "random", (9, 8), 300) != first
+    first = _prefix(game, "heuristic", "random", (7, 8), 400)
+    assert _prefix(game, "heuristic", "random", (7, 8), 400) == first
 
 
 @pytest.mark.parametrize("heuristic_side", [Side.green, Side.red])
 def test_heuristic_plays_a_full_game_with_legal_actions_only(game: Game, heuristic_side: Side) -> None:
-    heuristic = Checked(HeuristicBot(11))
-    other = Checked(RandomBot(12))
+    heuristic = Checked(HeuristicBot(brief(game, heuristic_side), 11))
+    other = Checked(RandomBot(None, 12))
     green, red = (heuristic, other) if heuristic_side == Side.green else (other, heuristic)
     play = play_game(game, green, red, seed=11, check=check)
     assert play.state.phase == Phase.over
@@ -100,17 +114,18 @@ def test_heuristic_plays_a_full_game_with_legal_actions_only(game: Game, heurist
 
 
 def test_heuristic_against_itself_ends(game: Game) -> None:
-    play = play_game(game, HeuristicBot(1), HeuristicBot(2), seed=2, check=check)
+    green, red = HeuristicBot(brief(game, Side.green), 1), HeuristicBot(brief(game, Side.red), 2)
+    play = play_game(game, green, red, seed=2, check=check)
     assert play.state.phase == Phase.over
 
 
 def test_a_game_that_does_not_end_is_an_error(game: Game) -> None:
     with pytest.raises(GameTooLong, match="no end after 50 actions"):
-        play_game(game, RandomBot(1), RandomBot(2), seed=1, max_actions=50)
+        play_game(game, RandomBot(None, 1), RandomBot(None, 2), seed=1, max_actions=50)
 
 
-def test_make_bot_gives_each_side_its_own_stream() -> None:
-    green, red = make_bot("random", 3, Side.green), make_bot("random", 3, Side.red)
+def test_make_bot_gives_each_side_its_own_stream(game: Game) -> None:
+    green, red = make_bot("random", game, 3, Side.green), make_bot("random", game, 3, Side.red)
     assert isinstance(green, RandomBot) and isinstance(red, RandomBot)
     assert green.rng.random() != red.rng.random()
 
@@ -127,7 +142,7 @@ def test_state_digest_is_canonical(game: Game) -> None:
 
 
 def test_log_document_names_the_scenario_relative_to_the_log(game: Game, tmp_path: Path) -> None:
-    play = play_game(game, RandomBot(1), RandomBot(2), seed=1)
+    play = play_game(game, RandomBot(None, 1), RandomBot(None, 2), seed=1)
     doc = log_document(play, SCENARIO, "random", "random", log_path=tmp_path / "logs" / "g.json")
     assert doc["schema"] == LOG_SCHEMA
     assert (tmp_path / "logs" / doc["scenario"]).resolve() == SCENARIO.resolve()
@@ -137,29 +152,32 @@ def test_log_document_names_the_scenario_relative_to_the_log(game: Game, tmp_pat
     assert given["scenario"] == "scenarios/x.yaml"
 
 
-def test_exchange_favours_the_stronger_side() -> None:
-    even_them, even_us = exchange(0)
+def test_exchange_favours_the_stronger_side(game: Game) -> None:
+    know = Knowledge(brief(game, Side.green))
+    even_them, even_us = know.exchange(0)
     assert even_them == pytest.approx(even_us)
-    ahead_them, ahead_us = exchange(3)
+    ahead_them, ahead_us = know.exchange(3)
     assert ahead_them > even_them and ahead_us < even_us
-    half = exchange(0.5)
-    assert half[0] == pytest.approx((exchange(0)[0] + exchange(1)[0]) / 2)
+    half = know.exchange(0.5)
+    assert half[0] == pytest.approx((know.exchange(0)[0] + know.exchange(1)[0]) / 2)
 
 
-def test_knowledge_reads_the_victory_conditions(game: Game) -> None:
-    know = knowledge(game)
-    green, red = know.objectives[Side.green], know.objectives[Side.red]
-    assert {"A2108", "A2115", "36.1", "39.1"} <= set(green.hold)
-    assert "36.R" not in green.hold and "36.R" in green.roofs  # a roof only counts against
-    assert green.targets == {"r-cmd"}
-    assert red.target_types == {"mbt", "apc"}
-    assert {"A2108", "39.1"} <= set(red.deny)
+def test_the_briefing_holds_the_victory_conditions(game: Game) -> None:
+    green, red = brief(game, Side.green), brief(game, Side.red)
+    mine = green.objectives[Side.green]
+    assert {"A2108", "A2115", "36.1", "39.1"} <= set(mine.hold)
+    assert "36.R" not in mine.hold and "36.R" in mine.roofs  # a roof only counts against
+    # green scores for the red commander: its entry in red's published order of battle
+    assert [e.type for e in green.enemy if e.wanted] == [BlockType.commander]
+    assert red.wanted_own == {"r-cmd"}
+    assert red.objectives[Side.red].target_types == {BlockType.mbt, BlockType.apc}
+    assert {"A2108", "39.1"} <= set(red.objectives[Side.red].deny)
     # the side without the sewer map plans no route through it (8.1.10)
-    assert know.closed_layers(Side.green) == {"U"} and not know.closed_layers(Side.red)
+    assert green.closed_layers == {"U"} and not red.closed_layers
 
 
 def test_knowledge_tells_where_a_vehicle_can_stand(game: Game) -> None:
-    know = knowledge(game)
+    know = Knowledge(brief(game, Side.green))
     assert know.holds_vehicle("A1616")  # a street
     assert know.holds_vehicle("39.4")  # the hangar's floor
     assert not know.holds_vehicle("36.1")  # a town hall room
@@ -171,21 +189,22 @@ def test_a_hidden_enemy_is_the_average_of_what_it_may_be(game: Game) -> None:
     it is no vehicle, so it threatens armour less than one in the street, where it may be
     the enemy's own tank."""
     play = Play(game, 1)
-    bot = HeuristicBot(1)
-    while play.decider is not None and play.state.phase == Phase.setup:
-        play.apply(bot.choose(play, play.decider))
-    from engine.bots.heuristic import View
-    from engine.model.cards import Protection
-
-    view = View(play, Side.green, knowledge(game))
-    street = bot.unknown_fp(view, "A1616", 10, Protection.armoured, False)
-    room = bot.unknown_fp(view, "36.1", 10, Protection.armoured, False)
-    soft = bot.unknown_fp(view, "36.1", 2, Protection.soft, False)
+    green = brief(game, Side.green)
+    bots = {Side.green: HeuristicBot(green, 1), Side.red: HeuristicBot(brief(game, Side.red), 2)}
+    while (decision := play.decision) is not None and play.state.phase == Phase.setup:
+        side = decision.side
+        play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
+    bot = bots[Side.green]
+    view = View(bot.know, play.observation(Side.green), Memory())
+    street = unknown_fp(view, "A1616", 10, Protection.armoured, False)
+    room = unknown_fp(view, "36.1", 10, Protection.armoured, False)
+    soft = unknown_fp(view, "36.1", 2, Protection.soft, False)
     assert 0 < room < street
     assert soft > street
-    tank = bot.unknown_fp(view, "A1616", 15, Protection.mbt, False)
+    tank = unknown_fp(view, "A1616", 15, Protection.mbt, False)
     assert tank > 0
     # one enemy block standing revealed is no longer among what a hidden one may be
-    view.identified = frozenset({"r3-mbt"})
-    view._unknown_fp.clear()
-    assert bot.unknown_fp(view, "A1616", 15, Protection.mbt, False) < tank
+    mbt = next(e.identity for e in green.enemy if e.type == BlockType.mbt)
+    view.identified = frozenset({mbt})
+    view.unknown_fp.clear()
+    assert unknown_fp(view, "A1616", 15, Protection.mbt, False) < tank

@@ -1,0 +1,550 @@
+"""The heuristic bot's decisions, one function per kind of choice: set-up, starting an
+impulse or passing, which block to activate, what the activated block does (fire, assault,
+scout, move), the reactions under fire, opportunity fire, where to withdraw, whether to
+advance. `decide` dispatches on the types of the legal actions; an action of a type it
+does not know is an error, never a random choice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..battlefield.movement import step_cost
+from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Weapon
+from ..rules.uo import combat
+from ..rules.uo.actions import (
+    Action,
+    Activate,
+    Advance,
+    Assault,
+    CoverFire,
+    Deploy,
+    EndActivation,
+    EndImpulse,
+    Enter,
+    Fire,
+    HoldFire,
+    Move,
+    OpportunityFire,
+    OpportunityScout,
+    Pass,
+    ReturnFire,
+    Scout,
+    StartImpulse,
+    StayPut,
+    TakeLosses,
+    Withdraw,
+    WithdrawTo,
+)
+from ..rules.uo.activation import WITH_ACTION, unit_of
+from ..rules.uo.game import BlockInfo
+from ..rules.uo.observation import FightKind
+from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
+from .routes import (
+    EXPOSURE,
+    FAR,
+    LEADER_LAG,
+    budget,
+    commanded_leader,
+    dynamic,
+    front,
+    mp_left,
+    path,
+    place_score,
+    plan,
+    progress,
+    search,
+)
+from .view import Enemy, SearchState, View, mover, role
+
+#: expected value an action must bring to be taken: standing, and with a move to make
+FIRE_THRESHOLD = 0.1
+FIRE_ON_THE_MOVE = 1.5
+#: what ending a move halfway costs, in OSL (a withdrawal under opportunity fire)
+TEMPO = 0.5
+#: how much a block wants activating to move on, by role (vehicles less: they take nothing)
+MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
+
+
+class UnknownAction(TypeError):
+    """A legal action of a type the bot does not know: the rules gained an action the bot
+    must learn to weigh."""
+
+
+Groups = dict[type, list[Action]]
+
+
+def group(actions: list[Action]) -> Groups:
+    """The legal actions by type."""
+    groups: Groups = defaultdict(list)
+    for action in actions:
+        match action:
+            case (
+                Deploy()
+                | StartImpulse()
+                | EndImpulse()
+                | Pass()
+                | Activate()
+                | Enter()
+                | Move()
+                | Fire()
+                | Assault()
+                | Scout()
+                | EndActivation()
+                | ReturnFire()
+                | CoverFire()
+                | Withdraw()
+                | WithdrawTo()
+                | TakeLosses()
+                | OpportunityFire()
+                | OpportunityScout()
+                | HoldFire()
+                | Advance()
+                | StayPut()
+            ):
+                groups[type(action)].append(action)
+            case _:
+                raise UnknownAction(f"the heuristic bot does not know the action {action!r}")
+    return groups
+
+
+def decide(view: View, groups: Groups) -> Action:
+    """The choice among the legal actions, by what kind of decision they make."""
+    kinds = groups.keys()
+    if Deploy in kinds:
+        return _deploy(view, groups[Deploy])
+    if kinds & {ReturnFire, CoverFire, Withdraw, TakeLosses}:
+        return under_fire(view, groups)
+    if kinds & {OpportunityFire, OpportunityScout, HoldFire}:
+        return opportunity(view, groups)
+    if WithdrawTo in kinds:
+        return withdraw_to(view, groups[WithdrawTo])
+    if Advance in kinds or StayPut in kinds:
+        return advance(view, groups)
+    if StartImpulse in kinds or Pass in kinds:
+        return start(view, groups)
+    if kinds & {Activate, Enter, EndImpulse}:
+        return pick_block(view, groups)
+    if kinds & {Move, EndActivation, Fire, Assault, Scout}:
+        return activation(view, groups)
+    raise UnknownAction(f"no decision for the actions {sorted(k.__name__ for k in kinds)}")
+
+
+def _deploy(view: View, actions: list[Action]) -> Action:
+    deploys = [a for a in actions if isinstance(a, Deploy)]
+    return min(deploys, key=lambda a: (place_score(view, a.block, a.location), str(a)))
+
+
+# -- impulses ----------------------------------------------------------------------------------
+def intent(view: View, bid: str) -> float:
+    """How much a block has to do if activated now."""
+    own = view.own[bid]
+    if not own.on_map or own.activated or own.completed or own.mounted or own.info.dummy:
+        return 0.0
+    assert own.location is not None
+    here = own.location
+    info = own.info
+    best = 0.0
+    adjacent = view.adjacent(here)
+    for enemy in view.enemies:
+        assault = enemy.location in adjacent
+        ep = view.ep(here, enemy.location)
+        if not assault and (ep is None or ep > 25):
+            continue
+        for w in info.profile.weapons:
+            best = max(best, fight_value(view, bid, here, w, enemy, assault, friendly=False))
+    kind = role(view, info)
+    if kind != "stay":
+        prog = progress(view, bid)(view.know.bf.location(here).index)
+        if 0 < prog < FAR:
+            base = MOVE_INTENT[kind] - (0.2 if info.vehicle or info.type == BlockType.sniper else 0.0)
+            best = max(best, base + 0.02 * min(prog, 15))
+    if kind == "leader" and out_of_command(view, bid):
+        best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
+    exposed = exposure(view, here, info.profile.protection)
+    if exposed >= 8 and here not in view.goal_set:
+        best = max(best, 0.3)  # get out of sight
+    return best
+
+
+def out_of_command(view: View, bid: str) -> bool:
+    """A commander beyond command range of its leader, a leader far behind the front."""
+    own = view.own[bid]
+    if own.location is None:
+        return False
+    if own.info.type == BlockType.commander:
+        there = commanded_leader(view)
+        if there is None:
+            return False
+        ep = view.ep(own.location, there)
+        return ep is None or ep > view.know.tables.command_range
+    if own.info.type == BlockType.platoon_leader:
+        front_ = front(view, own.info)
+        prog = progress(view, bid)(view.know.bf.location(own.location).index)
+        return front_ is not None and prog > front_ + LEADER_LAG + 3
+    return False
+
+
+def _commander_wait(view: View) -> float:
+    """The commander moves after the leader it follows has, when both are due."""
+    commander = view.brief.commander
+    force = view.brief.forces.get(view.brief.own[commander].force) if commander else None
+    leader = view.own.get(force.leader or "") if force else None
+    if leader is None or not leader.on_map or leader.activated:
+        return 0.9
+    if intent(view, leader.id) > 0.1:
+        return 0.15
+    return 0.9
+
+
+def winning(view: View) -> bool:
+    """Whether the game would end in this side's victory now, as far as it sees control
+    (victory conditions on destroying blocks left out): then, on the last turn, it
+    lets the enemy move first and keeps its forces to answer (3.1.4: two passes in a row
+    end the turn)."""
+    points = {side: 0 for side in (view.side, view.enemy_side)}
+    for stake in view.know.stakes:
+        them = view.enemy_side if stake.side == view.side else view.side
+        held = all(
+            view.control.get(loc) == stake.side
+            and (loc not in view.enemy_at if stake.side == view.side else loc not in view.own_at)
+            for loc in stake.locations
+        )
+        if held and not any(view.control.get(roof) == them for roof in stake.roofs):
+            points[stake.side] += stake.points
+    for level in view.brief.levels:
+        if points[level.side] >= level.min_points:
+            return level.side == view.side
+    return False
+
+
+def start(view: View, groups: Groups) -> Action:
+    """Start the impulse force with the most to do; pass when none has, or on the last turn
+    when winning as things stand."""
+    if Pass in groups and view.turn >= view.brief.turns and winning(view):
+        return groups[Pass][0]
+    best, best_value = None, 0.1
+    for action in groups.get(StartImpulse, []):
+        assert isinstance(action, StartImpulse)
+        force = view.brief.forces[action.force]
+        values = []
+        for bid in force.blocks:
+            own = view.own.get(bid)
+            if own is None or own.eliminated:
+                continue
+            if not own.on_map and not own.mounted and force.entry is not None:
+                values.append(2.0)  # a reinforcement coming on
+            else:
+                values.append(intent(view, bid))
+        value = sum(sorted(values, reverse=True)[:5])
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        return best
+    return groups[Pass][0] if Pass in groups else groups[StartImpulse][0]
+
+
+def pick_block(view: View, groups: Groups) -> Action:
+    """Bring a reinforcement on (the platoon leader first), else activate the block with
+    the most to do, else end the impulse."""
+    enter = [a for a in groups.get(Enter, []) if isinstance(a, Enter)]
+    if enter:
+        # the platoon leader first: without it on the map, 3 activations (7.1.1)
+        choice = min(
+            enter,
+            key=lambda a: (
+                view.brief.own[a.block].type != BlockType.platoon_leader,
+                place_score(view, a.block, a.location),
+                str(a),
+            ),
+        )
+        _begin(view, choice.block)
+        return choice
+    best, best_value = None, 0.1
+    for action in groups.get(Activate, []):
+        assert isinstance(action, Activate)
+        value = intent(view, action.block)
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        _begin(view, best.block)
+        return best
+    return groups[EndImpulse][0]
+
+
+def _begin(view: View, block: str) -> None:
+    view.mem.active = block
+    view.mem.plan = None
+    view.mem.plan_block = block
+
+
+# -- the activated block -----------------------------------------------------------------------
+def activation(view: View, groups: Groups) -> Action:
+    """Fire, assault or scout when it is worth it (less on the move), close in to strike a
+    goal's holder, else move on along the plan."""
+    mem = view.mem
+    bid = view.own_active or mem.active
+    if bid is None or bid not in view.own or not view.own[bid].on_map:
+        return groups[EndActivation][0]
+    if bid != mem.plan_block:
+        _begin(view, bid)
+    own = view.own[bid]
+    here = own.location
+    assert here is not None
+    info = own.info
+    weapons = {w.id: w for w in info.profile.weapons}
+    if mem.plan is None:
+        mem.plan = plan(view, bid, here)
+    moving = bool(mem.plan) and role(view, info) in ("attack", "hold")
+    best: Action | None = None
+    best_value = FIRE_ON_THE_MOVE if moving else FIRE_THRESHOLD
+    for action in groups.get(Fire, []) + groups.get(Assault, []):
+        assert isinstance(action, Fire | Assault)
+        enemy = view.enemy_at.get(action.target)
+        w = weapons.get(action.weapon)
+        if enemy is None or w is None:
+            continue
+        value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
+        if value > best_value:
+            best, best_value = action, value
+    for action in groups.get(Scout, []):
+        assert isinstance(action, Scout)
+        enemy = view.enemy_at.get(action.target)
+        if enemy is None or enemy.revealed:
+            continue
+        # a hidden holder of a goal may be a dummy (removed) or a weak block: knowing
+        # it lets the others assault it on exact odds (8.2.5)
+        value = 0.3 if info.type in LONG_SCOUTING_TYPES else 0.05
+        if action.target in view.targets.get(bid, ()):
+            value += 0.15 * holding(view, action.target)
+        if value > best_value:
+            best, best_value = action, value
+    if Assault not in groups or not isinstance(best, Assault):
+        storm = strike_plan(view, bid, here)
+        if storm is not None and storm[1] and storm[0] > max(best_value, FIRE_THRESHOLD):
+            mem.plan = storm[1]  # close in, then assault (7.1.2)
+            best = None
+    if best is not None:
+        mem.plan = None  # the MP left change with an action
+        return best
+    return _move(view, bid, here, groups)
+
+
+def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
+    mem = view.mem
+    moves = {a.location: a for a in groups.get(Move, []) if isinstance(a, Move)}
+    end = groups[EndActivation][0] if EndActivation in groups else None
+    if mem.plan is None:
+        mem.plan = plan(view, bid, here)
+    if mem.plan and mem.plan[0] in moves:
+        return moves[mem.plan.pop(0)]
+    if mem.plan:  # a step turned out illegal: plan again from here
+        _learn(view, bid, here, mem.plan[0])
+        mem.plan = plan(view, bid, here)
+        if mem.plan and mem.plan[0] in moves:
+            return moves[mem.plan.pop(0)]
+        mem.plan = []
+    if not moves:
+        assert end is not None  # a block that cannot end its move here can move on (8.1.1)
+        return end
+    score_here = place_score(view, bid, here)
+    step = min(moves, key=lambda loc: (place_score(view, bid, loc), loc))
+    if end is None or place_score(view, bid, step) < score_here - 1:
+        return moves[step]
+    return end
+
+
+def _learn(view: View, bid: str, here: str, there: str) -> None:
+    """A free location next door, within the MP left, that the rules do not let us
+    enter holds something we cannot see (an IED, a barricade): keep out of it."""
+    if there in view.own_at or there in view.enemy_at:
+        return
+    bf = view.know.bf
+    info = view.brief.own[bid]
+    how, dyn = mover(info), dynamic(view)
+    costs = [
+        c
+        for step in bf.out[bf.location(here).index]
+        if bf.locations[step.dst].id == there and (c := step_cost(bf, step, how, dyn)) is not None
+    ]
+    if costs and min(costs) <= mp_left(view, bid):
+        view.mem.avoid.add(there)
+
+
+def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | None:
+    """The best strike at an enemy holding one of the block's goals from a place it can
+    reach before acting (7.1.2: 3 MP on foot, 6 in a vehicle): an assault from next
+    door, or a fire with a clear LOS; with the way there."""
+    info = view.brief.own[bid]
+    progress(view, bid)
+    held = [t for t in view.targets.get(bid, ()) if t in view.enemy_at]
+    if not held:
+        return None
+    with_action = WITH_ACTION[unit_of(info.profile)]
+    start_, best_prio, mp_at, prev = search(view, bid, here)
+    if mp_at[start_] > with_action or budget(view, bid)[1] == mp_at[start_]:
+        return None  # acted already, or too far gone to act
+    locs = view.know.bf.locations
+    reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
+    found: list[tuple[float, SearchState, str, Weapon, bool]] = []
+    for key, prio in best_prio.items():
+        mp = mp_at[key]
+        if mp > with_action:
+            continue
+        place = locs[key[0]].id
+        if view.own_at.get(place, bid) != bid:
+            continue
+        near = view.adjacent(place)
+        penalty = (prio - mp) * 0.2 + 0.01 * mp
+        for target in held:
+            enemy = view.enemy_at[target]
+            if target in near and may_storm(view, info, place, target):
+                assault = True
+            else:
+                ep = view.ep(place, target)
+                if ep is None or ep < 2 or ep > reach:
+                    continue
+                assault = False
+            for w in info.profile.weapons:
+                value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
+                if value > FIRE_THRESHOLD:
+                    found.append((value - penalty, key, target, w, assault))
+    if not found:
+        return None
+    best: tuple[float, list[str]] | None = None
+    for value, key, target, w, assault in sorted(found, key=lambda f: -f[0])[:3]:
+        place = locs[key[0]].id
+        value -= friendly_fire(view, bid, w, target, assault, place)
+        if best is None or value > best[0]:
+            best = (value, path(view, start_, key, prev))
+    return best
+
+
+def may_storm(view: View, info: BlockInfo, place: str, target: str) -> bool:
+    """8.2.8.1, the rules' `may_storm`: into a building from outside, the platoon leader
+    within 6 EP, unless the block is elite."""
+    bf = view.know.bf
+    leader = view.own.get(view.brief.forces[info.force].leader or "") if info.force else None
+    leader_ep = None
+    if leader is not None and leader.location is not None and leader.on_map:
+        leader_ep = view.ep(place, leader.location)
+    return combat.may_storm(
+        view.know.tables,
+        into_building=bf.location(target).interior and not bf.location(place).interior,
+        elite=combat.elite(info.quality),
+        is_leader=leader is not None and leader.on_map and leader.id == info.id,
+        leader_ep=leader_ep,
+    )
+
+
+# -- fights ------------------------------------------------------------------------------------
+def fight_parties(view: View) -> tuple[str | None, Enemy | None, str, str | None]:
+    """(our block under fire, the enemy firing, kind, the enemy's weapon), from the fight
+    as declared (8.2.7.1)."""
+    fight = view.obs.fight
+    if fight is None:
+        return view.own_active, None, "fire", None
+    if fight.kind is FightKind.opportunity:
+        if fight.firer_side == view.side:  # ours fired: the enemy mover is the target
+            return None, view.enemy_at.get(view.enemy_active_at or ""), "opportunity", None
+        enemy = None
+        if fight.firer_identity is not None:
+            key = f"#{fight.firer_identity}"
+            enemy = next((e for e in view.enemies if e.key == key), None)
+        return view.own_active, enemy, "opportunity", fight.weapon
+    target = fight.target_at or ""
+    kind = fight.kind.value
+    if target in view.own_at and view.enemy_active_at is not None:
+        return view.own_at[target], view.enemy_at.get(view.enemy_active_at), kind, fight.weapon
+    # our own fire or assault: the decision is the firer's (inadequate armament)
+    return view.own_active, view.enemy_at.get(target), kind, None
+
+
+def under_fire(view: View, groups: Groups) -> Action:
+    """The best of return fire, covering fire, withdrawal (the table's losses, the location
+    given up, and the rest of the move if it is the moving block) and losses."""
+    target, firer, fight, firer_weapon = fight_parties(view)
+    target_own = view.own.get(target or "")
+    v_us = worth(view, target_own.info if target_own else None, target_own.losses if target_own else 0, True)
+    remaining = target_own.info.levels - target_own.losses if target_own else 3
+    here = target_own.location if target_own else None
+    options: list[tuple[float, str, Action]] = []
+    for action in groups.get(Withdraw, []):
+        value = -view.know.withdrawal_loss * v_us - holding(view, here)
+        if target is not None and target == view.own_active and view.mem.plan:
+            value -= TEMPO  # a withdrawal ends the move under way (8.3.2)
+        options.append((value, str(action), action))
+    for action in groups.get(TakeLosses, []):
+        value = -min(2, remaining) * v_us - (1.0 if remaining <= 2 else 0.0)
+        options.append((value, str(action), action))
+    for action in groups.get(ReturnFire, []) + groups.get(CoverFire, []):
+        assert isinstance(action, ReturnFire | CoverFire)
+        shooter = action.block if isinstance(action, CoverFire) else target
+        own = view.own.get(shooter or "")
+        if own is None or own.location is None or target_own is None:
+            options.append((-0.5, str(action), action))
+            continue
+        value = reply_value(view, own, target_own, action.weapon, firer, firer_weapon, fight)
+        options.append((value, str(action), action))
+    return max(options, key=lambda o: (o[0], o[1]))[2]
+
+
+def opportunity(view: View, groups: Groups) -> Action:
+    """Fire on the enemy block that has just moved in when it is worth it; scout a hidden
+    one with a block that scouts far; else let it go."""
+    enemy = view.enemy_at.get(view.enemy_active_at or "")
+    best: Action | None = None
+    best_value = 0.2
+    if enemy is not None:
+        for action in groups.get(OpportunityFire, []):
+            assert isinstance(action, OpportunityFire)
+            own = view.own.get(action.block)
+            if own is None or own.location is None:
+                continue
+            w = next((w for w in own.info.profile.weapons if w.id == action.weapon), None)
+            if w is None:
+                continue
+            value = fight_value(view, own.id, own.location, w, enemy, False, opportunity=True)
+            if value > best_value:
+                best, best_value = action, value
+        if best is None and not enemy.revealed:
+            for action in groups.get(OpportunityScout, []):
+                assert isinstance(action, OpportunityScout)
+                own = view.own.get(action.block)
+                if own is not None and own.info.type in LONG_SCOUTING_TYPES:
+                    best = action
+                    break
+    if best is not None:
+        return best
+    return groups[HoldFire][0]
+
+
+def withdraw_to(view: View, actions: list[Action]) -> Action:
+    """Withdraw where the block makes most progress, away from the enemy's guns."""
+    target, _, _, _ = fight_parties(view)
+    bid = target if target in view.own else view.own_active
+    if bid is None:
+        return actions[0]
+    info = view.brief.own[bid]
+    places = [a for a in actions if isinstance(a, WithdrawTo)]
+    return min(
+        places,
+        key=lambda a: (
+            progress(view, bid)(view.know.bf.location(a.location).index)
+            + 2 * EXPOSURE["hold"] * exposure(view, a.location, info.profile.protection),
+            a.location,
+        ),
+    )
+
+
+def advance(view: View, groups: Groups) -> Action:
+    """Advance into the place the loser left, except out of a goal we held."""
+    fight = view.obs.fight
+    if fight is not None and fight.kind is FightKind.assault:
+        target = fight.target_at or ""
+        # we held against an assault: advancing would leave a goal for the street
+        if target in view.own_at and target in view.goal_set and StayPut in groups:
+            return groups[StayPut][0]
+    if Advance in groups:
+        return groups[Advance][0]
+    return groups[StayPut][0]

@@ -1,0 +1,423 @@
+"""The heuristic bot's estimates: what blocks and locations are worth, the firepower each side
+brings with its modifiers, the expected exchange of a fire or an assault, the weapons effect
+on its own blocks, and how exposed a location is. A hidden enemy block is the average of
+what it may be: the enemy's published order of battle less the blocks standing revealed.
+
+The rules themselves (firepower, modifiers, critical hits, the combat results, the weapons
+effect) are the rules engine's functions over values (engine/rules/uo/combat.py,
+effects.py), called with what the bot knows.
+"""
+
+from __future__ import annotations
+
+from ..model.cards import BlockProfile, Protection, Weapon
+from ..model.scenario import Side
+from ..rules.uo import combat, effects
+from ..rules.uo.briefing import PublishedBlock
+from ..rules.uo.combat import LEADERS, can_hit, weapon_firepower
+from ..rules.uo.game import BlockInfo
+from ..rules.uo.tables import CombatTables
+from .view import Enemy, Own, View
+
+#: OSL a victory point is worth
+GOAL_WEIGHT = 4.0
+#: a fire at the holder of a goal may clear it: the chance its holder withdraws whatever
+#: the odds, and how much an expected elimination adds
+EVICT_PRIOR = 0.25
+EVICT_KILL = 0.5
+#: OSL levels a block nobody has identified is assumed to have left
+HIDDEN_LEVELS = 3
+#: how much more than others a block the enemy scores for destroying keeps out of harm
+PRECIOUS = 2.0
+#: EP within which an enemy block could walk into a goal this turn
+THREAT_EP = 6
+
+
+def best_fp(
+    profile: BlockProfile,
+    ep: int,
+    protection: Protection | None,
+    assault: bool = False,
+    night: bool = False,
+    in_building: bool = False,
+    *,
+    tables: CombatTables,
+) -> int:
+    """The best firepower `profile` brings at `ep` against a target of `protection` (None:
+    unknown, any weapon), 0 if none."""
+    best = 0
+    for w in profile.weapons:
+        if in_building and w.no_fire_from_building:
+            continue
+        if protection is not None and not can_hit(w.targets, protection):
+            continue
+        fp = weapon_firepower(tables, w, ep, assault, night, profile.night_equipment)
+        if fp:
+            best = max(best, fp)
+    return best
+
+
+def weapon_range(w: Weapon) -> int:
+    """The far end of a weapon's last firing band, by day (EP)."""
+    return effects.max_range(w)
+
+
+# -- values ------------------------------------------------------------------------------------
+def wanted(view: View, info: BlockInfo | PublishedBlock, mine: bool) -> bool:
+    """Whether the scenario scores destroying the block: ours, for the enemy; theirs, for us."""
+    if mine:
+        assert isinstance(info, BlockInfo)
+        return (
+            info.id in view.brief.wanted_own
+            or info.type in view.know.objectives[view.enemy_side].target_types
+        )
+    assert isinstance(info, PublishedBlock)
+    return info.wanted or info.type in view.know.objectives[view.side].target_types
+
+
+def worth(view: View, info: BlockInfo | PublishedBlock | None, losses: int, mine: bool) -> float:
+    """What one OSL of a block is worth to `view.side`."""
+    if info is None:
+        return 1.0
+    value = 1.5 if info.type in LEADERS else 1.0
+    if wanted(view, info, mine):
+        value += 1.5
+    if info.levels - losses <= 1:
+        value += 0.5  # an elimination: a block gone, +1 OSL to the winner (8.2.7.6)
+    return value
+
+
+def precious(view: View, info: BlockInfo) -> float:
+    """How much more than usual a block should keep out of harm: one the enemy
+    scores for destroying (armour, a commander) doubly so."""
+    return PRECIOUS if wanted(view, info, True) else 1.0
+
+
+def holding(view: View, location: str | None) -> float:
+    """What holding `location` is worth: its share of the victory points at stake there
+    (a goal no other location of ours secures weighs the full points), a little for
+    ground anywhere else."""
+    if location is None:
+        return 0.0
+    got = view.goal_worth.get(location)
+    if got is not None:
+        return got
+    total = 0.0
+    enemy = view.enemy_side
+    for stake in view.know.stakes_at.get(location, ()):
+        if location in stake.roofs:
+            # a roof counts only against its building's holder (victory.py)
+            if stake.side == view.side and view.control.get(location) == enemy:
+                total += stake.points
+            elif stake.side != view.side:
+                total += stake.points * 0.5
+            continue
+        held = sum(1 for loc in stake.locations if view.control.get(loc) == view.side)
+        if stake.side == view.side:
+            missing = len(stake.locations) - held
+            if view.control.get(location) == view.side:
+                total += stake.points if missing == 0 else stake.points / (missing + 1)
+            else:
+                total += stake.points / max(1, missing)
+        else:
+            # the enemy needs every location: one other of ours already denies it
+            others = held - (1 if view.control.get(location) == view.side else 0)
+            if others == 0:
+                total += stake.points * 0.5
+    got = view.goal_worth[location] = max(total * GOAL_WEIGHT * (2.0 - view.caution), 0.2)
+    return got
+
+
+# -- firepower ---------------------------------------------------------------------------------
+def infrastructure(view: View, side: Side, here: str, there: str) -> bool:
+    """The infrastructure modifier (a roof, the sewers, a fortified location, firing out of
+    a building) for a block of `side` at `here` firing at `there`."""
+    return combat.infrastructure(view.know.bf, here, there, here in view.know.fortified_by[side])
+
+
+def my_mods(view: View, bid: str, here: str, there: str, opportunity: bool) -> float:
+    """Our firepower modifiers: the rules' own (combat.modifiers), from what we know."""
+    info = view.brief.own[bid]
+    leader_ep = None
+    if info.force:
+        leader = view.brief.forces[info.force].leader
+        own = view.own.get(leader) if leader else None
+        if own is not None and own.on_map and own.location:
+            leader_ep = view.ep(here, own.location)
+    return float(
+        combat.modifiers(
+            view.know.tables,
+            commanded=combat.commanded(info.type, bool(info.force), leader_ep, view.know.tables),
+            infrastructure=infrastructure(view, info.side, here, there),
+            opportunity=opportunity,
+            losses=view.own[bid].losses if bid in view.own else 0,
+            levels=info.levels,
+        )
+    )
+
+
+def their_mods(view: View, enemy: Enemy, there: str, here: str, opportunity: bool) -> float:
+    """The enemy's modifiers as far as we know them: its leader may be near (half the
+    command bonus: nobody knows)."""
+    info = enemy.info
+    total = float(
+        combat.modifiers(
+            view.know.tables,
+            commanded=False,
+            infrastructure=infrastructure(view, view.enemy_side, there, here),
+            opportunity=opportunity,
+            losses=enemy.losses if info is not None else 0,
+            levels=info.levels if info is not None else 0,
+        )
+    )
+    if info is None or (info.type not in LEADERS and info.force):
+        total += view.know.tables.modifiers.command * 0.5
+    return total
+
+
+def enemy_fp(view: View, enemy: Enemy, ep: int, target: Protection, assault: bool) -> float:
+    if enemy.info is not None:
+        return best_fp(
+            enemy.info.profile,
+            ep,
+            target,
+            assault,
+            view.night,
+            view.interior(enemy.location),
+            tables=view.know.tables,
+        )
+    return unknown_fp(view, enemy.location, ep, target, assault)
+
+
+def unknown_fp(view: View, location: str, ep: int, target: Protection, assault: bool) -> float:
+    """What a block nobody has identified brings, on average: any of the enemy's blocks
+    not seen elsewhere (its order of battle is public, 4.3.2.2 hides which is which),
+    dummies included. A vehicle stands only where a vehicle can, so the enemy's hidden
+    vehicles are shared among the hidden blocks in such places: with as many vehicles
+    as blocks there, each of those is a vehicle."""
+    vehicle_ok = view.know.holds_vehicle(location)
+    inside = view.interior(location)
+    key = (ep, target, assault, vehicle_ok, inside)
+    got = view.unknown_fp.get(key)
+    if got is None:
+        foot: list[int] = []
+        vehicles: list[int] = []
+        for entry in view.brief.enemy:
+            if entry.identity not in view.identified:
+                fp = best_fp(entry.profile, ep, target, assault, view.night, inside, tables=view.know.tables)
+                (vehicles if entry.vehicle else foot).append(fp)
+        on_foot = sum(foot) / len(foot) if foot else 0.0
+        if not vehicle_ok or not vehicles:
+            got = on_foot
+        else:
+            share = vehicle_share(view, len(vehicles))
+            got = share * sum(vehicles) / len(vehicles) + (1 - share) * on_foot
+        view.unknown_fp[key] = got
+    return got
+
+
+def vehicle_share(view: View, vehicles: int) -> float:
+    """The chance a hidden enemy block where a vehicle can stand is one: the enemy's
+    unidentified vehicles over its hidden blocks in such places (at least one)."""
+    if view.vehicle_places is None:
+        view.vehicle_places = sum(
+            1 for e in view.enemies if e.info is None and view.know.holds_vehicle(e.location)
+        )
+    return min(1.0, vehicles / max(view.vehicle_places, 1))
+
+
+# -- fights ------------------------------------------------------------------------------------
+def fight_value(
+    view: View,
+    bid: str,
+    here: str,
+    weapon: Weapon,
+    enemy: Enemy,
+    assault: bool,
+    opportunity: bool = False,
+    friendly: bool = True,
+) -> float:
+    """Expected worth of our block `bid` firing (or assaulting) at `enemy` with `weapon`
+    from `here`; `friendly`: less what its weapons effect costs our own blocks."""
+    info = view.brief.own[bid]
+    tables = view.know.tables
+    there = enemy.location
+    if assault:
+        ep: int | None = 1
+    else:
+        ep = view.ep(here, there)
+        if ep is None or not view.sees(here, there):
+            return -5.0  # a blocked fire ends the activation for nothing (8.2.7.2)
+    assert ep is not None
+    fp = weapon_firepower(tables, weapon, ep, assault, view.night, info.profile.night_equipment)
+    if not fp:
+        return -5.0
+    mine = view.own[bid].losses
+    v_us = worth(view, info, mine, True)
+    v_them = worth(view, enemy.info, enemy.losses, False)
+    their_prot = enemy.info.profile.protection if enemy.info is not None else Protection.soft
+    if enemy.info is not None and not can_hit(weapon.targets, their_prot):
+        return -min(view.know.withdrawal_loss * v_us + 0.3, 2 * v_us)  # inadequate: withdraw (8.2.7.4)
+    ours = fp + my_mods(view, bid, here, there, opportunity)
+    theirs = enemy_fp(view, enemy, ep, info.profile.protection, assault)
+    cost = friendly_fire(view, bid, weapon, there, assault, here) if friendly else 0.0
+    if theirs <= 0:
+        # it cannot reply: it withdraws or loses 2 OSL (8.2.7.4)
+        return view.know.withdrawal_loss * v_them + (0.5 if there in view.goal_set else 0.2) - cost
+    theirs += their_mods(view, enemy, there, here, False)
+    long_shot = combat.sniper_long(tables, info.type, enemy.info.type if enemy.info else None, ep)
+    t, u = view.know.exchange(
+        ours - theirs,
+        assault,
+        (their_prot, weapon.critical_bonus, long_shot),
+        (info.profile.protection, False, False),
+    )
+    value = t * v_them - u * v_us - cost
+    if there in view.goal_set:
+        # its holder weakened, and perhaps gone: eliminated, or withdrawn under fire
+        # (8.3.2), which any defender may choose; the location is then for the taking
+        left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
+        evict = 0.0 if assault else EVICT_PRIOR + EVICT_KILL * min(1.0, t / max(left, 1))
+        value += (0.2 * t + evict) * holding(view, there)
+    if assault:
+        # the loser withdraws: a goal taken, or lost
+        p_win = t / max(t + u, 1e-9)
+        value += p_win * holding(view, there) - (1 - p_win) * holding(view, here) * 0.5
+    return value
+
+
+def reply_value(
+    view: View,
+    shooter: Own,
+    target: Own,
+    weapon_id: str,
+    firer: Enemy | None,
+    firer_weapon: str | None,
+    fight: str,
+) -> float:
+    """Expected worth of replying with `shooter`'s weapon to `firer`, losses on `target`."""
+    assault = fight == "assault"
+    tables = view.know.tables
+    info = shooter.info
+    w = next((w for w in info.profile.weapons if w.id == weapon_id), None)
+    if w is None or shooter.location is None or target.location is None:
+        return -0.5
+    there = firer.location if firer is not None else None
+    ep: int | None = 1 if assault else (view.ep(shooter.location, there) if there else 3)
+    if ep is None:
+        ep = 3
+    fp = weapon_firepower(tables, w, ep, assault, view.night, info.profile.night_equipment) or 0
+    ours = fp + (my_mods(view, shooter.id, shooter.location, there, False) if there else 0)
+    v_us = worth(view, target.info, target.losses, True)
+    v_them = worth(view, firer.info if firer else None, firer.losses if firer else 0, False)
+    target_prot = target.info.profile.protection
+    firer_prot = firer.info.profile.protection if firer and firer.info else Protection.soft
+    theirs: float
+    firer_bonus = False
+    firer_ep = 1 if assault else (view.ep(there, target.location) if there else 3) or 3
+    if firer is not None and firer.info is not None and firer_weapon:
+        fw = next((x for x in firer.info.profile.weapons if x.id == firer_weapon), None)
+        equipped = firer.info.profile.night_equipment
+        theirs = (weapon_firepower(tables, fw, firer_ep, assault, view.night, equipped) or 0) if fw else 5
+        firer_bonus = bool(fw and fw.critical_bonus)
+    elif firer is not None:
+        theirs = enemy_fp(view, firer, firer_ep, target_prot, assault)
+    else:
+        theirs = 5
+    if firer is not None and there is not None:
+        theirs += their_mods(view, firer, there, target.location, fight == "opportunity")
+    t, u = view.know.exchange(
+        ours - theirs,
+        assault,
+        (firer_prot, w.critical_bonus, False),
+        (target_prot, firer_bonus, False),
+    )
+    value = t * v_them - u * v_us
+    if there is not None:
+        value -= friendly_fire(view, shooter.id, w, there, assault)
+    if assault:
+        p_lose = u / max(t + u, 1e-9)
+        value -= p_lose * holding(view, target.location)
+    return value
+
+
+def friendly_fire(
+    view: View, bid: str, weapon: Weapon, target: str, assault: bool, origin: str | None = None
+) -> float:
+    """What the weapons effect of our shot costs our own blocks (8.2.1, 8.2.7.7): the
+    rules' own reckoning (effects.hits) over our blocks, the only ones it reaches."""
+    info = view.brief.own[bid]
+    here = origin or view.own[bid].location or ""
+    friends = {
+        own.id: (own.location, own.info.profile.protection)
+        for own in view.own.values()
+        if own.id != bid and not own.info.dummy and own.on_map and own.location
+    }
+    found = effects.hits(
+        view.know.bf,
+        view.brief.tables.weapons_effect,
+        weapon,
+        here,
+        target,
+        friends,
+        sees=view.sees,
+        assault=assault,
+        vehicle=info.vehicle,
+    )
+    return sum(
+        hit.osl * worth(view, view.own[hit.block].info, view.own[hit.block].losses, True) for hit in found
+    )
+
+
+# -- exposure ----------------------------------------------------------------------------------
+def exposure(view: View, location: str, protection: Protection) -> float:
+    """Firepower of the known enemy blocks that see `location`, at their range: the
+    three strongest (a block entering draws one opportunity fire at a time)."""
+    key = (location, protection)
+    got = view.mem.exposure.get(key)
+    if got is None:
+        threats = []
+        clear = view.know.bf.los_table.clear  # wrecks only ever block more: an estimate
+        for enemy in view.enemies:
+            ep = view.ep(enemy.location, location)
+            if ep is None or ep > 25 or not clear(enemy.location, location):
+                continue
+            threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
+        got = view.mem.exposure[key] = sum(sorted(threats, reverse=True)[:3])
+    return got
+
+
+def risk(view: View, location: str, protection: Protection) -> float:
+    """How likely entering `location` draws an opportunity fire, and how hard (8.3.1):
+    the enemy blocks seeing it that may still react this turn, by firepower."""
+    key = (location, protection)
+    got = view.mem.risk.get(key)
+    if got is None:
+        threats = []
+        clear = view.know.bf.los_table.clear
+        for enemy in view.enemies:
+            if enemy.reacted:
+                continue
+            ep = view.ep(enemy.location, location)
+            if ep is None or ep > 25 or not clear(enemy.location, location):
+                continue
+            threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
+        got = view.mem.risk[key] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
+    return got
+
+
+def threatened(view: View, location: str) -> bool:
+    """Whether an enemy block stands close enough to walk into `location` this turn."""
+    return any(
+        (ep := view.ep(enemy.location, location)) is not None and ep <= THREAT_EP for enemy in view.enemies
+    )
+
+
+def can_take(view: View, info: BlockInfo, location: str) -> bool:
+    """Whether a block has a weapon that hurts the enemy known to stand there (4.3.5):
+    rifles do not take a location from an APC."""
+    enemy = view.enemy_at.get(location)
+    if enemy is None or enemy.info is None:
+        return True
+    protection = enemy.info.profile.protection
+    return any(can_hit(w.targets, protection) for w in info.profile.weapons)

@@ -1,0 +1,332 @@
+"""Where the heuristic bot's blocks go: the goals each heads for and the MP fields to them
+(leaders a few MP behind their blocks, the commander near its platoon leader), how good a
+place is (progress, exposure, a goal's worth), the activation's MP budget (the rules'
+`activation_budget`), and the search over MP plus the risk of opportunity fire that plans
+a move.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+
+from ..battlefield import Dynamic, LocKind
+from ..battlefield.movement import Mover, step_cost
+from ..model.cards import BlockType
+from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb, unit_of
+from ..rules.uo.combat import LEADERS
+from ..rules.uo.game import BlockInfo
+from .estimates import can_take, exposure, holding, precious, risk, threatened
+from .knowledge import UNREACHABLE
+from .view import STAY, Search, SearchState, View, mover, role
+
+#: MP the leaders keep behind the front
+LEADER_LAG = 3
+#: no goal left to head for
+FAR = 99
+#: a defender does not walk farther than this (MP) to a goal: it stays where it is
+HOLD_REACH = 18
+#: MP of progress a point of enemy firepower on the destination is worth
+EXPOSURE = {"attack": 0.05, "hold": 0.6, "leader": 0.3, "stay": 1.0}
+#: from this caution on (the last turns), an attacker on a threatened goal keeps it
+GUARD_CAUTION = 0.5
+#: MP a victory point at stake in a location is worth to a block heading there
+GOAL_PULL = 3.0
+#: MP that entering a location under the guns of enemies who may still react costs a mover,
+#: per unit of risk (0-3: the firepower of the three strongest, by 5)
+RISK = 0.05
+#: RISK for a block the enemy scores for destroying: a critical hit may destroy it whatever
+#: the odds (8.2.7.5), so it goes round the guns of enemies who may still react
+RISK_PRECIOUS = 0.5
+
+
+def _zero(i: int) -> float:
+    return 0.0
+
+
+def progress(view: View, bid: str) -> Callable[[int], float]:
+    """MP from a location (by index) to the block's nearest goal no friend holds,
+    leaders kept behind the front; a constant for blocks that stay."""
+    got = view.prog.get(bid)
+    if got is not None:
+        return got
+    info = view.brief.own[bid]
+    kind = role(view, info)
+    if kind == "stay" or (info.dummy and bid not in view.own):
+        view.prog[bid] = _zero
+        return _zero
+    if info.type == BlockType.commander:
+        follow = view.prog[bid] = _follow_leader(view, mover(info))
+        return follow
+    fields: list[tuple[list[int], int]] = []
+    targets = view.targets[bid] = set()
+    for loc, offset, field in goal_fields(view, bid):
+        targets.add(loc)
+        fields.append((field, offset))
+
+    def prog(i: int) -> float:
+        best = float(FAR)
+        for field, offset in fields:
+            d = field[i] + offset
+            if d < best:
+                best = d
+        return best
+
+    fn: Callable[[int], float] = prog
+    if kind == "leader":
+        front_ = front(view, info)
+        if front_ is not None:
+            behind = front_ + LEADER_LAG
+
+            def fn(i: int) -> float:
+                # a few MP behind its blocks: neither out of command range nor ahead
+                return abs(prog(i) - behind)
+
+    view.prog[bid] = fn
+    return fn
+
+
+def goal_fields(view: View, bid: str) -> list[tuple[str, int, list[int]]]:
+    """The goals the block may head for, each with its offset and MP field."""
+    got = view.goal_fields.get(bid)
+    if got is not None:
+        return got
+    info = view.brief.own[bid]
+    kind = role(view, info)
+    how = mover(info)
+    here = view.own[bid].location if bid in view.own else None
+    start = view.know.bf.location(here).index if here else None
+    out: list[tuple[str, int, list[int]]] = []
+    for loc, offset in view.goals:
+        holder = view.own_at.get(loc)
+        if holder is not None and holder != bid:
+            continue  # a friend holds it
+        guard = view.caution <= GUARD_CAUTION and threatened(view, loc)
+        if holder == bid and (kind == "hold" or guard):
+            pass  # a defender keeps its post; so does an attacker near the end, if need be
+        elif loc not in view.enemy_at and view.control.get(loc) == view.side:
+            continue  # ours, and control stays with the last side through (2.3)
+        elif loc in view.roofs and view.control.get(loc) in (None, view.side):
+            continue  # our own roof only matters when the enemy holds it
+        if not can_take(view, info, loc):
+            continue
+        field = view.know.field(loc, how)
+        if kind == "hold" and start is not None and field[start] > HOLD_REACH:
+            continue
+        if start is not None and field[start] >= UNREACHABLE:
+            field = _approach(view, loc, how)
+        out.append((loc, offset, field))
+    view.goal_fields[bid] = out
+    return out
+
+
+def commanded_leader(view: View) -> str | None:
+    """Where the platoon leader of the commander's own force stands: with the
+    commander within command range, that force's impulses activate 7 blocks (7.2.1)."""
+    commander = view.brief.commander
+    if commander is None or commander not in view.brief.own:
+        return None
+    force = view.brief.forces.get(view.brief.own[commander].force)
+    leader = view.own.get(force.leader or "") if force else None
+    if leader is None or not leader.on_map:
+        return None
+    return leader.location
+
+
+def _follow_leader(view: View, how: Mover) -> Callable[[int], float]:
+    there = commanded_leader(view)
+    if there is None:
+        return _zero
+    field = view.know.field(there, how)
+
+    def near(i: int) -> float:
+        return max(0.0, field[i] - 3.0)
+
+    return near
+
+
+def front(view: View, leader: BlockInfo) -> float | None:
+    """How near the blocks a leader commands are to their goals."""
+    best: float | None = None
+    for own in view.own.values():
+        info = own.info
+        if info.type in LEADERS or info.type in STAY or info.dummy or not own.on_map:
+            continue
+        if info.force != leader.force:
+            continue
+        assert own.location is not None
+        d = progress(view, own.id)(view.know.bf.location(own.location).index)
+        best = d if best is None else min(best, d)
+    return best
+
+
+def _approach(view: View, goal: str, how: Mover) -> list[int]:
+    """A field to the hexes within 2 EP of a goal the mover cannot enter."""
+    bf = view.know.bf
+    near = tuple(
+        sorted(
+            loc
+            for loc, d in view.know.ep_from(goal).items()
+            if d <= 2 and bf.location(loc).kind == LocKind.hex
+        )
+    )
+    return view.know.field(near, how) if near else [UNREACHABLE] * len(bf)
+
+
+def place_score(view: View, bid: str, location: str) -> float:
+    """How good a place is for the block, lower better: MP still to go, less the pull of
+    a goal there, plus its exposure to the enemy's guns as the block's role weighs it."""
+    info = view.brief.own[bid]
+    kind = role(view, info)
+    index = view.know.bf.location(location).index
+    score = progress(view, bid)(index)
+    exposed = exposure(view, location, info.profile.protection)
+    if location in view.targets.get(bid, ()):
+        score -= GOAL_PULL * holding(view, location)
+    return score + EXPOSURE[kind] * exposed * view.caution * precious(view, info)
+
+
+def dynamic(view: View) -> Dynamic:
+    """What movement needs to know of the situation for our moves: our blocks to climb over
+    (8.1.6, 8.1.7) and the No Man's Land counters set up face up."""
+    helpers = frozenset(
+        own.location
+        for own in view.own.values()
+        if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
+    )
+    return Dynamic(helpers=helpers, barricades=view.brief.barricades, impassable=view.brief.impassable)
+
+
+def budget(view: View, bid: str) -> tuple[int, int, int, bool]:
+    """Our own block's activation (7.1.2, 8.1.13), by the rules' `activation_budget`: MP
+    spent, the limit in sight, the limit out of every enemy's sight, and whether its move
+    so far was out of sight."""
+    info = view.brief.own[bid]
+    unit = unit_of(info.profile)
+    act = view.obs.activation
+    if act is None or act.block != bid:
+        here = view.own[bid].location
+        spent, acted_at, unseen = 0, None, here is not None and not seen(view, here)
+    else:
+        spent, acted_at, unseen = act.spent, act.acted_at, act.unseen and act.acted_at is None
+
+    def limit(out_of_sight: bool) -> int:
+        return activation_budget(
+            unit,
+            spent=spent,
+            acted_at=acted_at,
+            fire_and_move=fire_and_move(info.profile),
+            unseen=out_of_sight,
+            night=view.night,
+            underground=False,  # the search keeps an underground move in sight itself
+        )
+
+    return spent, limit(False), limit(True), unseen
+
+
+def seen(view: View, location: str) -> bool:
+    """Whether a known enemy block sees `location` (8.1.13)."""
+    got = view.mem.seen.get(location)
+    if got is None:
+        clear = view.know.bf.los_table.clear  # wrecks only ever block more: an estimate
+        got = view.mem.seen[location] = any(clear(enemy.location, location) for enemy in view.enemies)
+    return got
+
+
+def mp_left(view: View, bid: str) -> int:
+    spent, limit, _, _ = budget(view, bid)
+    return max(0, limit - spent)
+
+
+def plan(view: View, bid: str, here: str) -> list[str]:
+    """The path to the best place within this activation's MP: 6 (12) in sight, 9 (18)
+    for a move entirely out of sight (7.1.2, 8.1.13)."""
+    start, best_prio, mp_at, prev = search(view, bid, here)
+    locs = view.know.bf.locations
+    progress(view, bid)
+    targets = view.targets.get(bid, set())
+    # goals on the way are taken in passing: the last side through holds them (2.3)
+    passing = {
+        locs[key[0]].id
+        for key in best_prio
+        if locs[key[0]].id in targets and locs[key[0]].id not in view.enemy_at
+    }
+    best, best_score = start, place_score(view, bid, here)
+    for key, prio in best_prio.items():
+        loc = locs[key[0]].id
+        if key[0] == start[0] or view.own_at.get(loc, bid) != bid:
+            continue
+        mp = mp_at[key]
+        score = place_score(view, bid, loc) + (prio - mp) + 0.01 * mp
+        if passing:
+            on_the_way = {locs[k[0]].id for k in states(start, key, prev)[:-1]} & passing
+            score -= GOAL_PULL * sum(holding(view, g) for g in on_the_way)
+        if score < best_score - 0.5:
+            best, best_score = key, score
+    return path(view, start, best, prev)
+
+
+def states(start: SearchState, end: SearchState, prev: dict[SearchState, SearchState]) -> list[SearchState]:
+    out = []
+    while end != start:
+        out.append(end)
+        end = prev[end]
+    out.reverse()
+    return out
+
+
+def path(view: View, start: SearchState, end: SearchState, prev: dict[SearchState, SearchState]) -> list[str]:
+    locs = view.know.bf.locations
+    return [locs[s[0]].id for s in states(start, end, prev)]
+
+
+def search(view: View, bid: str, here: str) -> Search:
+    """Dijkstra from `here` on MP plus the risk of opportunity fire on the way (8.3.1),
+    within the MP the activation has left; states are (location, out of sight so far)."""
+    key_ = (bid, here)
+    cached = view.search.get(key_)
+    if cached is not None:
+        return cached
+    bf = view.know.bf
+    locs = bf.locations
+    info = view.brief.own[bid]
+    how = mover(info)
+    dyn = dynamic(view)
+    spent, limit, hidden_limit, unseen = budget(view, bid)
+    protection = info.profile.protection
+    start = (bf.location(here).index, unseen)
+    best_prio: dict[SearchState, float] = {start: float(spent)}
+    mp_at = {start: spent}
+    prev: dict[SearchState, SearchState] = {}
+    frontier: list[tuple[float, int, int, bool]] = [(float(spent), spent, start[0], unseen)]
+    closed = set(view.enemy_at) | view.mem.avoid
+    dark = view.know.closed_layers
+    top = max(limit, hidden_limit)
+    careful = precious(view, info)
+    care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
+    while frontier:
+        prio, d, i, u = heapq.heappop(frontier)
+        if prio > best_prio[(i, u)]:
+            continue
+        for step in bf.out[i]:
+            cost = step_cost(bf, step, how, dyn)
+            if cost is None:
+                continue
+            nd = d + cost
+            if nd > top:
+                continue
+            dest = locs[step.dst]
+            if dest.id in closed or dest.layer in dark:
+                continue
+            nu = u and dest.layer == "surface" and not seen(view, dest.id)
+            if nd > (hidden_limit if nu else limit):
+                continue
+            key = (step.dst, nu)
+            nprio = prio + cost + care * risk(view, dest.id, protection)
+            if nprio < best_prio.get(key, float("inf")):
+                best_prio[key] = nprio
+                mp_at[key] = nd
+                prev[key] = (i, u)
+                heapq.heappush(frontier, (nprio, nd, step.dst, nu))
+    view.search[key_] = (start, best_prio, mp_at, prev)
+    return start, best_prio, mp_at, prev

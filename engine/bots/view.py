@@ -1,0 +1,230 @@
+"""What the heuristic bot knows at one decision: its briefing (the map, the scenario as
+published, its own order of battle, the enemy's as published) and the observation (fog of
+war), indexed for the estimates; and its memory of the game so far (control as it saw it,
+its plan, what it learnt of the map).
+
+Nothing here reads the play state: a hidden enemy block is a block at a place, a revealed
+one its entry in the enemy's published order of battle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..battlefield import Dynamic, StepKind
+from ..battlefield.los import los
+from ..battlefield.movement import Mover
+from ..model.cards import BlockType, Protection
+from ..model.scenario import Side
+from ..rules.uo.activation import mover_of
+from ..rules.uo.briefing import Briefing, PublishedBlock
+from ..rules.uo.combat import LEADERS
+from ..rules.uo.game import BlockInfo
+from ..rules.uo.observation import Observation
+from .knowledge import Knowledge
+
+#: blocks that keep their post: command post, logistics, observer
+STAY = frozenset({BlockType.command_post, BlockType.logistics, BlockType.jfo})
+#: a deny goal (the enemy's objective) counts as this much farther than an own one
+DENY_OFFSET = 4
+
+#: a search state: a location's index, and whether the move so far was out of sight
+SearchState = tuple[int, bool]
+Search = tuple[SearchState, dict[SearchState, float], dict[SearchState, int], dict[SearchState, SearchState]]
+
+
+@dataclass
+class Enemy:
+    key: str  # "#<identity>" once revealed, else "hidden@<location>"
+    location: str
+    revealed: bool
+    info: PublishedBlock | None  # once revealed, its unit card is known (8.2.7.1)
+    losses: int
+    reacted: bool = False  # a revealed block's Reaction or Completed marker (4.3.3)
+
+
+@dataclass
+class Own:
+    id: str
+    info: BlockInfo
+    location: str | None
+    losses: int
+    activated: bool
+    reaction: bool
+    completed: bool
+    eliminated: bool
+    mounted: bool
+
+    @property
+    def on_map(self) -> bool:
+        return self.location is not None and not self.eliminated
+
+
+@dataclass
+class Memory:
+    """What the bot keeps from one decision to the next, for one game."""
+
+    active: str | None = None  # own block it activated last
+    plan: list[str] | None = None  # locations still to move through
+    plan_block: str | None = None
+    avoid: set[str] = field(default_factory=set)  # locations found closed to us (hidden counters)
+    #: who holds each location as far as this side has seen (2.3)
+    control: dict[str, Side] = field(default_factory=dict)
+    attacks: bool | None = None  # the side's posture, fixed at its first decision
+    sees: dict[tuple[str, str, frozenset[str]], bool] = field(default_factory=dict)
+    adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: what depends only on where the enemy stands, kept while it stays put
+    signature: object = None
+    exposure: dict[tuple[str, Protection], float] = field(default_factory=dict)
+    seen: dict[str, bool] = field(default_factory=dict)
+    risk: dict[tuple[str, Protection], float] = field(default_factory=dict)
+
+
+class View:
+    """One decision's picture of the game for the bot's side: briefing and observation,
+    indexed, with the per-decision caches of the estimates."""
+
+    def __init__(self, know: Knowledge, obs: Observation, mem: Memory):
+        brief = know.brief
+        self.brief: Briefing = brief
+        self.know = know
+        self.obs = obs
+        self.mem = mem
+        self.side = obs.side
+        self.enemy_side = brief.enemy_side
+        self.turn = obs.turn
+        self.night = obs.night
+        self.wrecks = frozenset(obs.wrecks)
+        self.own: dict[str, Own] = {}
+        self.own_at: dict[str, str] = {}
+        self.enemies: list[Enemy] = []
+        self.enemy_at: dict[str, Enemy] = {}
+        for b in obs.own:
+            info = brief.own[b.id]
+            own = Own(
+                b.id,
+                info,
+                b.location,
+                b.losses,
+                b.markers.activated,
+                b.markers.reaction,
+                b.markers.completed,
+                b.eliminated,
+                b.mounted_in is not None,
+            )
+            self.own[b.id] = own
+            if own.on_map and not info.dummy and own.location:
+                self.own_at.setdefault(own.location, b.id)
+        taken: set[str] = set()
+        for e in obs.enemies:
+            if e.identity is not None:
+                key = f"#{e.identity}"
+            else:
+                key = f"hidden@{e.location}"
+                while key in taken:
+                    key += "+"
+            taken.add(key)
+            enemy = Enemy(
+                key,
+                e.location,
+                e.revealed,
+                brief.enemy[e.identity] if e.identity is not None else None,
+                e.losses or 0,
+                e.markers is not None and e.markers.reacted,
+            )
+            self.enemies.append(enemy)
+            self.enemy_at.setdefault(enemy.location, enemy)
+        self.own_active: str | None = obs.activation.block if obs.activation is not None else None
+        self.enemy_active_at: str | None = obs.enemy_active_at
+        objectives = know.objectives[self.side]
+        self.goals: list[tuple[str, int]] = [(loc, 0) for loc in objectives.hold] + [
+            (loc, DENY_OFFSET) for loc in objectives.deny
+        ]
+        #: roofs: of our buildings, to take back from the enemy; of theirs, to deny them
+        self.roofs = frozenset(objectives.roofs)
+        self.goals += [(loc, 0) for loc in objectives.roofs]
+        self.goals += [(loc, DENY_OFFSET) for loc in objectives.enemy_roofs if loc not in self.roofs]
+        self.goal_set = frozenset(loc for loc, _ in self.goals)
+        #: how much safety still matters against the clock: 1 early, 0.25 on the last turn
+        left = brief.turns - self.turn
+        self.caution = min(1.0, (left + 1) / 4)
+        #: who holds each location as far as this side has seen (2.3)
+        self.control: dict[str, Side] = mem.control
+        self.goal_worth: dict[str, float] = {}
+        self.targets: dict[str, set[str]] = {}
+        self.goal_fields: dict[str, list[tuple[str, int, list[int]]]] = {}
+        self.search: dict[tuple[str, str], Search] = {}
+        self.prog: dict[str, Callable[[int], float]] = {}
+        self.unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = {}
+        self.vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
+        #: enemy blocks standing revealed: a hidden one is none of them
+        self.identified = frozenset(e.info.identity for e in self.enemies if e.info is not None)
+        self._see_control()
+        signature = (self.night, tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies)))
+        if signature != mem.signature:
+            mem.signature = signature
+            mem.exposure, mem.seen, mem.risk = {}, {}, {}
+
+    def _see_control(self) -> None:
+        """Control as this side sees it (2.3): a block present holds a location, and the
+        last side seen there keeps it. Our blocks are seen at every step of their moves."""
+        for loc in self.enemy_at:
+            self.control[loc] = self.enemy_side
+        for loc in self.own_at:
+            self.control[loc] = self.side
+
+    # -- the map -----------------------------------------------------------------------------
+    def sees(self, a: str, b: str) -> bool:
+        """LOS now: the static table, then the wrecks, which only ever add obstacles."""
+        bf = self.know.bf
+        if not bf.los_table.clear(a, b):
+            return False
+        if not self.wrecks:
+            return True
+        key = (a, b, self.wrecks) if a < b else (b, a, self.wrecks)
+        got = self.mem.sees.get(key)
+        if got is None:
+            got = self.mem.sees[key] = los(bf, a, b, Dynamic(wrecks=self.wrecks)).clear
+        return got
+
+    def adjacent(self, location: str) -> frozenset[str]:
+        """Where an assault could go from `location` (8.2.8: a way to move between, never by
+        a ladder between a roof and the street)."""
+        got = self.mem.adjacent.get(location)
+        if got is None:
+            bf = self.know.bf
+            got = self.mem.adjacent[location] = frozenset(
+                bf.locations[s.dst].id
+                for s in bf.out[bf.location(location).index]
+                if s.kind not in (StepKind.climb, StepKind.effect)
+            )
+        return got
+
+    def ep(self, a: str, b: str) -> int | None:
+        return self.know.ep_from(a).get(b)
+
+    def interior(self, location: str) -> bool:
+        return self.know.bf.location(location).interior
+
+    def side_attacks(self) -> bool:
+        """A side attacks when most of what it scores for holding is not its own when the
+        game begins; it keeps to that posture for the game."""
+        if self.mem.attacks is None:
+            hold = self.know.objectives[self.side].hold
+            held = sum(1 for loc in hold if self.control.get(loc) == self.side)
+            self.mem.attacks = held * 2 < len(hold)
+        return self.mem.attacks
+
+
+def mover(info: BlockInfo) -> Mover:
+    return mover_of(info.profile)
+
+
+def role(view: View, info: BlockInfo) -> str:
+    """What a block does: keep its post, follow its blocks as a leader, attack or hold."""
+    if info.type in STAY:
+        return "stay"
+    if info.type in LEADERS:
+        return "leader"
+    return "attack" if view.side_attacks() else "hold"

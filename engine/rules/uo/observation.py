@@ -1,0 +1,354 @@
+"""What one side knows now (fog of war, 4.3.2.2): a frozen value built by the play state for
+that side, the only view of the game a bot gets besides its briefing (briefing.py) and the
+legal actions.
+
+It holds the side's own blocks in full; the enemy blocks it can see as upright blocks at
+their locations, with what they are (type, losses, markers) only once revealed, and no block
+id unless revealed; nothing of enemy blocks off the map or in an underground insert the side
+has no map of (8.1.10); the turn, phase, night and initiative; the impulse under way (its
+limit only for the side's own force); its own activated block's record; the fight under way
+as publicly declared (8.2.7.1); wrecks; control as the side sees it.
+
+A revealed enemy block is named by its `identity`: its index in the enemy's order of battle
+as the briefing publishes it. A hidden one has none, so the observation never tells which
+hidden block is which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ...model.cards import BlockType
+from ...model.scenario import Side
+from ..ruleset import Decision
+from .situation import Situation
+from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
+
+#: the play's log: its entries, JSON-ready
+Log = Sequence[Mapping[str, Any]]
+
+#: the log entries that declare a fight (8.2.7.1): the firer, the target and the weapon
+#: are shown to both sides
+FIGHT_DECLARATIONS = ("Fire", "Assault", "OpportunityFire")
+
+
+class FightKind(StrEnum):
+    fire = "fire"
+    assault = "assault"
+    opportunity = "opportunity"
+
+
+@dataclass(frozen=True)
+class Markers:
+    """A block's markers (4.3.3)."""
+
+    activated: bool = False
+    reaction: bool = False
+    completed: bool = False
+
+    @property
+    def reacted(self) -> bool:
+        """It may react no more this turn: a Reaction or a Completed marker."""
+        return self.reaction or self.completed
+
+
+@dataclass(frozen=True)
+class OwnBlock:
+    """One of the side's own blocks, everything about it."""
+
+    id: str
+    type: BlockType | None  # None: a dummy (5.2.1)
+    location: str | None  # None: off the map (to enter, mounted, eliminated)
+    losses: int
+    revealed: bool
+    markers: Markers
+    mounted_in: str | None
+    eliminated: bool
+
+    @property
+    def on_map(self) -> bool:
+        return self.location is not None and not self.eliminated
+
+
+@dataclass(frozen=True)
+class EnemyBlock:
+    """An enemy block the side can see on the map: upright, it is only a block at a place;
+    laid flat (revealed), its identity, type, losses and markers are shown."""
+
+    location: str
+    revealed: bool
+    identity: int | None = None  # index in the briefing's enemy order of battle, once revealed
+    type: BlockType | None = None
+    losses: int | None = None
+    markers: Markers | None = None
+
+
+@dataclass(frozen=True)
+class ImpulseView:
+    """The impulse under way (3.2, 7.1.1): the force and how many blocks it has activated;
+    how many it may activate only for the side's own force."""
+
+    side: Side
+    force: str
+    activated: int
+    limit: int | None
+
+
+@dataclass(frozen=True)
+class OwnActivation:
+    """The side's own activated block (7.1.2, 8.1.13): MP spent, whether its whole move so
+    far was out of enemy sight, and the MP spent when it acted (None: no action yet)."""
+
+    block: str
+    spent: int
+    unseen: bool
+    acted_at: int | None
+
+    @property
+    def acted(self) -> bool:
+        return self.acted_at is not None
+
+
+@dataclass(frozen=True)
+class DeclaredFight:
+    """The fight under way, or the one whose withdrawal or advance is being decided, as it
+    was declared in the open (8.2.7.1): who fires from where with which weapon, at which
+    location. The firer is named by id if it is the side's own block, by identity if it is
+    a revealed enemy block."""
+
+    kind: FightKind
+    firer_side: Side
+    firer_at: str | None
+    weapon: str
+    target_at: str | None
+    firer: str | None = None  # the side's own block
+    firer_identity: int | None = None  # a revealed enemy block
+
+
+@dataclass(frozen=True)
+class Observation:
+    side: Side
+    turn: int
+    phase: Phase
+    night: bool
+    initiative: Side
+    active: Side  # whose impulse or set-up it is
+    decision: Decision | None  # the side's own decision, None while the other decides
+    impulse: ImpulseView | None
+    activation: OwnActivation | None  # the side's own activated block
+    enemy_active_at: str | None  # where the enemy's activated block stands
+    fight: DeclaredFight | None
+    own: tuple[OwnBlock, ...]  # in the order of battle's order
+    enemies: tuple[EnemyBlock, ...]  # by location: the order tells nothing
+    wrecks: tuple[str, ...]
+    #: who holds each location the side sees a block in (2.3): the last side through holds
+    #: a location too, which a player remembers from what it saw
+    control: tuple[tuple[str, Side], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        def markers(m: Markers | None) -> dict[str, bool] | None:
+            return (
+                None
+                if m is None
+                else {"activated": m.activated, "reaction": m.reaction, "completed": m.completed}
+            )
+
+        fight = self.fight
+        return {
+            "side": self.side.value,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "night": self.night,
+            "initiative": self.initiative.value,
+            "active": self.active.value,
+            "decision": None
+            if self.decision is None
+            else {
+                "side": self.decision.side.value,
+                "kind": self.decision.kind.value,
+                "prompt": self.decision.prompt,
+            },
+            "impulse": None
+            if self.impulse is None
+            else {
+                "side": self.impulse.side.value,
+                "force": self.impulse.force,
+                "activated": self.impulse.activated,
+                "limit": self.impulse.limit,
+            },
+            "activation": None
+            if self.activation is None
+            else {
+                "block": self.activation.block,
+                "spent": self.activation.spent,
+                "unseen": self.activation.unseen,
+                "acted_at": self.activation.acted_at,
+            },
+            "enemy_active_at": self.enemy_active_at,
+            "fight": None
+            if fight is None
+            else {
+                "kind": fight.kind.value,
+                "firer_side": fight.firer_side.value,
+                "firer_at": fight.firer_at,
+                "weapon": fight.weapon,
+                "target_at": fight.target_at,
+                "firer": fight.firer,
+                "firer_identity": fight.firer_identity,
+            },
+            "own": [
+                {
+                    "id": b.id,
+                    "type": None if b.type is None else b.type.value,
+                    "location": b.location,
+                    "losses": b.losses,
+                    "revealed": b.revealed,
+                    "markers": markers(b.markers),
+                    "mounted_in": b.mounted_in,
+                    "eliminated": b.eliminated,
+                }
+                for b in self.own
+            ],
+            "enemies": [
+                {
+                    "location": e.location,
+                    "revealed": e.revealed,
+                    "identity": e.identity,
+                    "type": None if e.type is None else e.type.value,
+                    "losses": e.losses,
+                    "markers": markers(e.markers),
+                }
+                for e in self.enemies
+            ],
+            "wrecks": list(self.wrecks),
+            "control": [[loc, side.value] for loc, side in self.control],
+        }
+
+
+def identities(play: Situation, side: Side) -> dict[str, int]:
+    """The enemy blocks of `side` by id -> their index in the order of battle the briefing
+    publishes (the game's order of that side's blocks)."""
+    return {
+        bid: n for n, bid in enumerate(bid for bid, info in play.game.blocks.items() if info.side == side)
+    }
+
+
+def observe(play: Situation, side: Side, decision: Decision | None, log: Log) -> Observation:
+    """What `side` knows of `play` now; `decision`: whose choice it is, `log`: the play's
+    log, where the fight a withdrawal follows was declared."""
+    g, s = play.game, play.state
+    enemy_side = other(side)
+    ident = identities(play, enemy_side)
+    own: list[OwnBlock] = []
+    enemies: list[EnemyBlock] = []
+    for bid, b in s.blocks.items():
+        info = g.blocks[bid]
+        markers = Markers(b.activated, b.reaction, b.completed)
+        if info.side == side:
+            own.append(
+                OwnBlock(
+                    bid,
+                    None if info.dummy else info.type,
+                    b.location,
+                    b.losses,
+                    b.revealed,
+                    markers,
+                    b.mounted_in,
+                    b.eliminated,
+                )
+            )
+        elif b.on_map and b.location and play.visible_layer(side, b.location):
+            if b.revealed:
+                enemies.append(EnemyBlock(b.location, True, ident[bid], info.type, b.losses, markers))
+            else:
+                enemies.append(EnemyBlock(b.location, False))
+    # by location, the state's order would tell which hidden block is which; where two share
+    # one in passing (8.1.1), the upright one first, then by identity
+    enemies.sort(key=lambda e: (e.location, e.revealed, -1 if e.identity is None else e.identity))
+    act = s.activation
+    own_act = enemy_at = None
+    if act is not None:
+        if g.blocks[act.block].side == side:
+            own_act = OwnActivation(act.block, act.spent, act.unseen, act.acted_at)
+        else:
+            enemy_at = s.blocks[act.block].location
+    impulse = None
+    if s.impulse is not None:
+        force_side = g.forces[s.impulse.force].side
+        impulse = ImpulseView(
+            force_side,
+            s.impulse.force,
+            len(s.impulse.activated),
+            s.impulse.limit if force_side == side else None,
+        )
+    control = {b.location: side for b in own if b.on_map and b.location and b.type is not None}
+    control.update((e.location, enemy_side) for e in enemies)
+    return Observation(
+        side=side,
+        turn=s.turn,
+        phase=s.phase,
+        night=play.night(),
+        initiative=s.initiative,
+        active=s.active,
+        # the other side's decisions are its own business: which reactions the rules offer
+        # it depends on what its hidden blocks are
+        decision=decision if decision is not None and decision.side == side else None,
+        impulse=impulse,
+        activation=own_act,
+        enemy_active_at=enemy_at,
+        fight=declared_fight(play, side, ident, log),
+        own=tuple(own),
+        enemies=tuple(enemies),
+        wrecks=tuple(sorted(s.wrecks)),
+        control=tuple(sorted(control.items())),
+    )
+
+
+def declared_fight(play: Situation, side: Side, ident: dict[str, int], log: Log) -> DeclaredFight | None:
+    """The fight a pending decision stems from, as declared (8.2.7.1): the fight waiting for
+    a reaction, or the one a withdrawal or an advance follows (its declaration is the last
+    in the log). None while no fight is being decided."""
+    g, s = play.game, play.state
+    if not s.pending:
+        return None
+    top = s.pending[-1]
+    firer: str | None
+    if isinstance(top, Fight):
+        kind, firer, weapon = FightKind(top.kind), top.firer, top.weapon
+        target_at = s.blocks[top.target].location
+    elif isinstance(top, Withdrawal | AdvanceChoice):
+        entry = next((e for e in reversed(log) if e.get("action") in FIGHT_DECLARATIONS), None)
+        if entry is None:
+            return None
+        weapon = str(entry.get("weapon", ""))
+        if entry["action"] == "OpportunityFire":
+            kind, firer = FightKind.opportunity, str(entry["block"])
+            mover = s.activation.block if s.activation is not None else None
+            target_at = s.blocks[mover].location if mover is not None else None
+        else:
+            # the active block fired or assaulted; its activation may have ended since (a
+            # withdrawal ends it)
+            kind = FightKind.assault if entry["action"] == "Assault" else FightKind.fire
+            target_at = str(entry["target"])
+            firer = s.activation.block if s.activation is not None else None
+    else:
+        return None
+    if firer is None:
+        return DeclaredFight(
+            kind=kind, firer_side=s.active, firer_at=None, weapon=weapon, target_at=target_at
+        )
+    firer_side = g.blocks[firer].side
+    fb = s.blocks[firer]
+    seen = fb.on_map and fb.location and (firer_side == side or play.visible_layer(side, fb.location))
+    return DeclaredFight(
+        kind=kind,
+        firer_side=firer_side,
+        firer_at=fb.location if seen else None,
+        weapon=weapon,
+        target_at=target_at,
+        firer=firer if firer_side == side else None,
+        firer_identity=ident.get(firer) if firer_side != side and fb.revealed else None,
+    )
