@@ -108,7 +108,7 @@ class Observation(Protocol):
 
 
 A = TypeVar("A")  # a rule set's action type: small frozen dataclasses
-O = TypeVar("O", bound=Observation, covariant=True)
+Obs = TypeVar("Obs", bound=Observation, covariant=True)  # a rule set's observation type
 
 
 class GameDefinition(Protocol):
@@ -126,7 +126,7 @@ class GameDefinition(Protocol):
         ...
 
 
-class PlayState(Protocol[A, O]):
+class PlayState(Protocol[A, Obs]):
     """One game being played (OpenSpiel's State, python-chess's Board)."""
 
     @property
@@ -145,7 +145,7 @@ class PlayState(Protocol[A, O]):
         """Play `action`; raises IllegalAction for anything `legal_actions()` does not offer."""
         ...
 
-    def observation(self, side: Side) -> O: ...
+    def observation(self, side: Side) -> Obs: ...
 
     @property
     def outcome(self) -> Outcome: ...
@@ -166,7 +166,7 @@ class PlayState(Protocol[A, O]):
         ...
 
 
-class RuleSet(Protocol[A, O]):
+class RuleSet(Protocol[A, Obs]):
     """A game's rules: what loads a scenario, starts a play, and reads and writes actions."""
 
     @property
@@ -180,7 +180,7 @@ class RuleSet(Protocol[A, O]):
         GameSetupError (located problems) when it cannot be played."""
         ...
 
-    def start(self, game: Any, seed: int) -> PlayState[A, O]: ...
+    def start(self, game: Any, seed: int) -> PlayState[A, Obs]: ...
 
     def briefing(self, game: Any, side: Side) -> Any:
         """What `side` knows before play and never loses: the map, the scenario as published

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...model.scenario import Side
+from ..ruleset import RuleSet
 from .actions import Action, action_from_json, action_to_json
 from .game import RULES, Game
 from .play import Play
@@ -48,4 +49,6 @@ class UrbanOperations:
         return action_from_json(data)
 
 
-URBAN_OPERATIONS = UrbanOperations()
+#: the value the registry names; typed, so mypy checks that Game and Play satisfy the
+#: interface's GameDefinition and PlayState
+URBAN_OPERATIONS: RuleSet[Action, Any] = UrbanOperations()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
 from ...model.cards import LONG_SCOUTING_TYPES, BlockType, Protection
@@ -23,9 +22,6 @@ from ...model.rule_tables import (
     combat_problems,
 )
 from ...model.scenario import Quality
-
-#: the shipped file, next to this module (package data)
-DATA_FILE = Path(__file__).parent / "data" / "combat.yaml"
 
 CombatKind = Literal["fire", "assault"]
 

@@ -145,3 +145,41 @@ def test_8_2_1_4_light_weapons_echo_underground_within_2_ep(sample: Game) -> Non
     hits = {h.block: h for h in effects.shot_hits(play, shooter, light, "U0302", False)}
     assert near in hits and hits[near].zone == "echo underground" and hits[near].osl == 1
     assert far not in hits
+
+
+def test_8_2_1_hits_is_a_function_over_what_the_shooter_side_knows() -> None:
+    """A bot estimates its own shot from the battlefield, the table, where it fires from and
+    where its own blocks are: the same hits as the play applies, with no Play at hand."""
+    play = play_of(
+        [
+            B("g-tank", BlockType.mbt, at="S0802"),
+            B("g-foot", at="S0810"),
+            B("g-lane", at="S0805"),
+            B("g-apc", BlockType.apc, at="S0908"),
+        ],
+        [B("r-target", at="S0809")],
+    )
+    game = play.game
+    gun = weapon(play, "g-tank", "gun")
+    own = {
+        bid: (b.location, game.blocks[bid].profile.protection)
+        for bid, b in play.state.blocks.items()
+        if game.blocks[bid].side == Side.green and bid != "g-tank" and b.location
+    }
+    pure = effects.hits(game.battlefield, game.tables.weapons_effect, gun, "S0802", "S0809", own)
+    assert pure == effects.shot_hits(play, "g-tank", gun, "S0809", False)
+    assert {h.block for h in pure} == {"g-foot", "g-lane"}  # around the target, in the lane
+    # a vehicle's assault overruns: no weapons effect (8.2.8)
+    assert (
+        effects.hits(
+            game.battlefield,
+            game.tables.weapons_effect,
+            gun,
+            "S0802",
+            "S0809",
+            own,
+            assault=True,
+            vehicle=True,
+        )
+        == []
+    )
