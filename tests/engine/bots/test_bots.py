@@ -4,6 +4,7 @@ runner's state digest and log document."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -208,3 +209,21 @@ def test_a_hidden_enemy_is_the_average_of_what_it_may_be(game: Game) -> None:
     view.identified = frozenset({mbt})
     view.unknown_fp.clear()
     assert unknown_fp(view, "A1616", 15, Protection.mbt, False) < tank
+
+
+DECISIONS = Path(__file__).parent / "data" / "heuristic-seed4-first-400.json"
+
+
+@pytest.mark.parametrize("side", [Side.green, Side.red])
+def test_the_heuristic_bot_makes_the_recorded_decisions(game: Game, side: Side) -> None:
+    """The first 400 actions of the heuristic bot against the random bot, seed 4, as the bot
+    played them when it still read the play state (recorded before the bots got only the
+    briefing and the observation): the same decisions from the same information. A
+    deliberate change of the bot's play re-records them."""
+    recorded = json.loads(DECISIONS.read_text("utf-8"))[f"heuristic-{side.value}"]
+    green, red = ("heuristic", "random") if side == Side.green else ("random", "heuristic")
+    play = Play(game, 4)
+    bots = {s: make_bot(name, game, 4, s) for s, name in ((Side.green, green), (Side.red, red))}
+    while (decision := play.decision) is not None and len(play.log) < len(recorded):
+        play.apply(bots[decision.side].choose(play.observation(decision.side), play.legal_actions()))
+    assert [{k: v for k, v in e.items() if k != "rolls"} for e in play.log] == recorded

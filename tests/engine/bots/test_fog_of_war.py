@@ -156,7 +156,6 @@ def test_which_hidden_block_is_which_changes_nothing_the_other_side_sees(game: G
                 break  # the swapped blocks act by their own cards from here on
             plays[0].apply(choice)
             plays[1].apply(_image(choice))
-    print("compared", compared)
     assert compared > 50
 
 
