@@ -177,7 +177,14 @@ class ScenarioContext:
 
     @cached_property
     def chart(self) -> TerrainChart:
-        """The terrain chart the scenario's locations are judged by."""
+        """The terrain chart the scenario's locations are judged by: its house rules' when
+        it names a usable one (the chart its games play with), else the shipped one."""
+        house = self.scenario.house_rules
+        if house is not None and house.terrain is not None:
+            try:
+                return load_terrain_chart(self.doc.path.parent / house.terrain)
+            except LoadError:
+                pass  # L333 says what is wrong with it
         return load_terrain_chart()
 
     @cached_property

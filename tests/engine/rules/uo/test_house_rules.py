@@ -178,3 +178,25 @@ def test_an_unknown_rule_set_is_refused(tmp_path: Path) -> None:
     problems = [p for p in validate_paths([scenario]).problems if p.code == "L332"]
     assert len(problems) == 1 and problems[0].pointer == "/rules"
     assert "urban-operations" in problems[0].message
+
+
+def test_5_1_4_set_ups_are_judged_by_the_house_terrain_chart(tmp_path: Path) -> None:
+    """The validator judges where a vehicle may stand by the chart the game plays with: a
+    house rule closing clear ground to vehicles makes the minimal scenario's APC misplaced."""
+    valid = ROOT / "tests" / "examples" / "valid"
+    data = yaml.safe_load((valid / "minimal-scenario.yaml").read_text("utf-8"))
+    data["cards"] = [str(valid / rel) for rel in data["cards"]]
+    for part in ("sheets", "underground"):
+        for placement in data["map"][part]:
+            placement["file"] = str(valid / placement["file"])
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
+    chart = yaml.safe_load((ROOT / "engine" / "battlefield" / "data" / "terrain.yaml").read_text("utf-8"))
+    chart["hexes"]["clear"]["vehicle"] = None
+    (tmp_path / "no-vehicles.yaml").write_text(yaml.safe_dump(chart, sort_keys=False), "utf-8")
+    data["house_rules"] = {"terrain": "no-vehicles.yaml"}
+    house = tmp_path / "house.yaml"
+    house.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
+    assert not [p for p in validate_paths([plain]).problems if p.code == "L318"]
+    flagged = [p for p in validate_paths([house]).problems if p.code == "L318"]
+    assert flagged and "g-apc" in flagged[0].message
