@@ -45,6 +45,7 @@ _FORMAT_TITLES = {
     "uo-map/1": "Map sheets and underground inserts (`uo-map/1`)",
     "uo-cards/1": "Card libraries (`uo-cards/1`)",
     "uo-scenario/1": "Scenarios (`uo-scenario/1`)",
+    "uo-combat/1": "Combat tables (`uo-combat/1`: shipped, or a scenario's house rules)",
 }
 
 
