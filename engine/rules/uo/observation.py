@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from ...model.cards import BlockType
@@ -228,6 +229,14 @@ class Observation:
         }
 
 
+#: every combination of markers, built once: observations are built at every decision
+MARKERS = {(a, r, c): Markers(a, r, c) for a in (False, True) for r in (False, True) for c in (False, True)}
+# blocks change little from one decision to the next: equal values are shared (a small
+# bounded cache, not a frozen dataclass built for every block at every decision)
+_own_block = lru_cache(maxsize=4096)(OwnBlock)
+_enemy_block = lru_cache(maxsize=4096)(EnemyBlock)
+
+
 def identities(play: Situation, side: Side) -> dict[str, int]:
     """The enemy blocks of `side` by id -> their index in the order of battle the briefing
     publishes (the game's order of that side's blocks)."""
@@ -246,10 +255,10 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     enemies: list[EnemyBlock] = []
     for bid, b in s.blocks.items():
         info = g.blocks[bid]
-        markers = Markers(b.activated, b.reaction, b.completed)
+        markers = MARKERS[(b.activated, b.reaction, b.completed)]
         if info.side == side:
             own.append(
-                OwnBlock(
+                _own_block(
                     bid,
                     None if info.dummy else info.type,
                     b.location,
@@ -262,9 +271,9 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
             )
         elif b.on_map and b.location and play.visible_layer(side, b.location):
             if b.revealed:
-                enemies.append(EnemyBlock(b.location, True, ident[bid], info.type, b.losses, markers))
+                enemies.append(_enemy_block(b.location, True, ident[bid], info.type, b.losses, markers))
             else:
-                enemies.append(EnemyBlock(b.location, False))
+                enemies.append(_enemy_block(b.location, False))
     # by location, the state's order would tell which hidden block is which; where two share
     # one in passing (8.1.1), the upright one first, then by identity
     enemies.sort(key=lambda e: (e.location, e.revealed, -1 if e.identity is None else e.identity))
