@@ -15,6 +15,7 @@ from typing import Any
 from ...model.scenario import Side
 from ..ruleset import RuleSet
 from .actions import Action, action_from_json, action_to_json
+from .briefing import Briefing, briefing
 from .game import RULES, Game
 from .play import Play
 
@@ -36,10 +37,11 @@ class UrbanOperations:
             raise TypeError(f"an Urban Operations game is needed, got {type(game).__name__}")
         return Play(game, seed)
 
-    def briefing(self, game: Any, side: Side) -> Any:
-        """What `side` knows before play (engine/rules/uo/briefing.py, the bots' side)."""
-        from .briefing import briefing
-
+    def briefing(self, game: Any, side: Side) -> Briefing:
+        """What `side` knows before play and never loses (briefing.py): what a bot gets,
+        with the observations and the legal actions, never the play state."""
+        if not isinstance(game, Game):
+            raise TypeError(f"an Urban Operations game is needed, got {type(game).__name__}")
         return briefing(game, side)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

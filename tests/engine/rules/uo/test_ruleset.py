@@ -84,3 +84,12 @@ def test_a_scenario_that_cannot_be_played_is_a_located_setup_error(tmp_path: Pat
 def test_a_malformed_log_entry_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown action"):
         URBAN_OPERATIONS.action_from_json({"action": "Teleport", "rolls": []})
+
+
+def test_the_briefing_is_the_sides_and_holds_the_games_tables() -> None:
+    game = URBAN_OPERATIONS.load(ROOT / "scenarios" / "house-rules-demo.yaml")
+    brief = URBAN_OPERATIONS.briefing(game, Side.green)
+    assert brief.side == Side.green and brief.scenario_id == "house-rules-demo"
+    assert brief.tables is game.tables  # the house rules a bot plans with are the game's
+    with pytest.raises(TypeError):
+        URBAN_OPERATIONS.briefing(object(), Side.red)
