@@ -12,8 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine.io.files import Loaded, load_document, save_document
+from engine.io.files import JSON_SUFFIXES, Loaded, dumps, load_document, save_document
 from engine.io.problems import LoadError
+from engine.io.reading import MAX_BYTES, ReadRefused, read_regular
+from engine.io.roundtrip import Source, digest_of
 from engine.model import CardLibrary, MapSheet, Scenario
 from engine.model import Document as Model
 
@@ -24,12 +26,20 @@ class Document(QObject):
     path_changed = Signal()
 
     def __init__(
-        self, model: Model, path: Path | None = None, header: str = "", parent: QObject | None = None
+        self,
+        model: Model,
+        path: Path | None = None,
+        header: str = "",
+        parent: QObject | None = None,
+        source: Source | None = None,
     ):
         super().__init__(parent)
         self.model: Model = model
         self.path: Path | None = path.resolve() if path else None
-        self.header = header  # leading comment lines of the file, written back on save
+        self.header = header  # leading comment lines of the file, for a save without `source`
+        #: the file's text as read or last saved, with the model state it holds: Save writes
+        #: only the edits into it (comments, layout, line endings kept); None for a new file
+        self.source = source
         self.undo_stack = QUndoStack(self)
         # bound methods, not lambdas: Qt drops the connections when the document goes
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -42,7 +52,7 @@ class Document(QObject):
         loaded: Loaded = load_document(path)
         if loaded.model is None:
             raise LoadError(loaded.problems)
-        return cls(loaded.model, loaded.path, loaded.header, parent)
+        return cls(loaded.model, loaded.path, loaded.header, parent, loaded.source)
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.dirty_changed.emit(not clean)
@@ -74,13 +84,39 @@ class Document(QObject):
         self.changed.emit()
 
     # -- saving --------------------------------------------------------------------------
+    def text(self) -> str:
+        """The text Save would write now (lines end in "\n"; the file's own line endings
+        and BOM are restored when writing)."""
+        suffix = self.path.suffix if self.path else ".yaml"
+        return dumps(self.model, suffix, self.header, self._source_for(self.path))
+
+    def _source_for(self, target: Path | None) -> Source | None:
+        # Save As keeps the text's comments when the format stays (YAML to YAML, JSON to JSON)
+        if self.source is None or target is None:
+            return None
+        return self.source if self.source.json == (target.suffix.lower() in JSON_SUFFIXES) else None
+
     def save(self, path: Path | str | None = None) -> None:
-        """Write the model (atomically) and mark the current state as saved."""
+        """Write the model (atomically) and mark the current state as saved. Raises OSError
+        (engine.io.files.SaveError, naming the file) and leaves the document dirty if the
+        file cannot be written."""
         target = Path(path).resolve() if path is not None else self.path
         if target is None:
             raise ValueError("document has no file yet: give a path")
-        save_document(self.model, target, self.header)
+        self.source = save_document(self.model, target, self.header, self._source_for(target))
         if target != self.path:
             self.path = target
             self.path_changed.emit()
         self.undo_stack.setClean()
+
+    # -- the file on disk ----------------------------------------------------------------
+    def changed_on_disk(self) -> bool:
+        """Whether the file's bytes differ from those read or last saved (edited elsewhere,
+        replaced or deleted since)."""
+        if self.path is None or self.source is None or not self.source.digest:
+            return False
+        try:
+            raw = read_regular(self.path, MAX_BYTES)
+        except ReadRefused:
+            return True
+        return digest_of(raw) != self.source.digest

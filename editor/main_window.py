@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.io.files import dumps
 from engine.io.problems import LoadError, Problem
 from engine.model import CardLibrary
 
 from .autosave import Autosave
 from .canvas import SheetScene, SheetView
 from .digitise.actions import Digitising
+from .disk_watch import DiskWatch
 from .document import Document
 from .editing import Editing
 from .new_sheet import new_sheet
@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.digitising = Digitising(self)
         self.autosave = Autosave(self)
+        self.disk_watch = DiskWatch(self)  # files changed by another program (editor/disk_watch.py)
         # Edit and Tools menus, tool bars, Inspector and History docks (editor/editing.py)
         self.editing = Editing(self)
         self.resize(1400, 900)
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         old = self.session
         self.session = session
         self.autosave.watch(session, old)
+        self.disk_watch.watch(session)
         for document in session.documents():
             document.changed.connect(self._on_document_changed)
             document.dirty_changed.connect(self._update_title)
@@ -238,11 +240,12 @@ class MainWindow(QMainWindow):
         self.validation.schedule()
 
     def unsaved_texts(self) -> dict[Path, str]:
-        """The text Save would write, for every open document with unsaved edits."""
+        """The text Save would write (the same writer), for every open document with
+        unsaved edits."""
         if self.session is None:
             return {}
         return {
-            doc.path: dumps(doc.model, doc.path.suffix, doc.header)
+            doc.path: doc.text()
             for doc in self.session.documents()
             if doc.path is not None and not doc.undo_stack.isClean()
         }
@@ -334,19 +337,24 @@ class MainWindow(QMainWindow):
         self.set_session(Session.around(Document(new_sheet(), parent=self)))
 
     def save(self) -> bool:
+        """Write every open document with unsaved edits (only those: an unedited scenario
+        is not rewritten because its sheet was edited). Any failure is said in a dialog and
+        leaves that document dirty; False then, and the window stays as it is."""
         if self.session is None:
             return False
         if self.document is not None and self.document.path is None:
             return self.save_as()
-        try:
-            for document in self.session.documents():
-                if document is self.document or document.is_dirty:
-                    document.save()
-        except OSError as exc:
-            self._error("Cannot save", f"{exc.filename}: {exc.strerror}")
-            return False
-        self._after_save()
-        return True
+        saved: list[Document] = []
+        ok = True
+        for document in self.session.documents():
+            if not document.is_dirty:
+                continue
+            if not self._may_overwrite(document) or not self._write(document):
+                ok = False
+                break
+            saved.append(document)
+        self._after_save(saved)
+        return ok
 
     def save_as(self) -> bool:
         doc = self.document
@@ -356,20 +364,53 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
         if not name:
             return False
-        try:
-            doc.save(name)
-        except OSError as exc:
-            self._error("Cannot save", f"{exc.filename}: {exc.strerror}")
+        if Path(name).resolve() == doc.path and not self._may_overwrite(doc):
             return False
-        self._after_save()
+        if not self._write(doc, Path(name)):
+            return False
+        self._after_save([doc])
         return True
 
-    def _after_save(self) -> None:
+    def _may_overwrite(self, document: Document) -> bool:
+        """Ask before overwriting a file whose bytes changed since it was read or saved
+        (the file watcher misses some writes, so the bytes are checked now)."""
+        if not document.changed_on_disk():
+            return True
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("File changed on disk")
+        box.setText(f"{document.display_name} changed on disk since you opened or saved it.")
+        box.setInformativeText("Overwrite it with your version? The other changes would be lost.")
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.exec()
+        return box.clickedButton() is overwrite
+
+    def _write(self, document: Document, path: Path | None = None) -> bool:
+        """Save one document; a failure of any kind is shown and keeps its edits unsaved."""
+        target = path or document.path
+        try:
+            document.save(path)
+        except OSError as exc:  # engine.io.files.SaveError names the user's file
+            self._error("Cannot save", f"{exc.filename or target}: {exc.strerror or exc}")
+            return False
+        except Exception as exc:  # a writer bug must not lose the edits silently either
+            traceback.print_exc(file=sys.stderr)
+            self._error("Cannot save", f"{target}: {type(exc).__name__}: {exc}")
+            return False
+        return True
+
+    def _after_save(self, saved: list[Document] | None = None) -> None:
         doc = self.document
         if doc is not None and doc.path is not None:
             self.recent.add(doc.path)
             self.validation.set_path(doc.path)
-            self.statusBar().showMessage(f"Saved {doc.path}", 4000)
+        self.disk_watch.rewatch()  # a save replaces the watched file
+        if saved:
+            self.statusBar().showMessage("Saved " + ", ".join(str(d.path) for d in saved), 4000)
+        elif saved is not None:
+            self.statusBar().showMessage("Nothing to save: no unsaved edits", 4000)
         self._update_title()
 
     def _fill_recent_menu(self) -> None:
@@ -395,10 +436,11 @@ class MainWindow(QMainWindow):
         """True when it is fine to drop the open documents (saved, discarded or clean)."""
         if self.session is None or not any(d.is_dirty for d in self.session.documents()):
             return True
+        dirty = [d.display_name for d in self.session.documents() if d.is_dirty]
         answer = QMessageBox.question(
             self,
             APP_NAME,
-            f"{self.document.display_name if self.document else 'This file'} has unsaved changes. Save them?",
+            f"{', '.join(dirty)} {'has' if len(dirty) == 1 else 'have'} unsaved changes. Save them?",
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
@@ -409,7 +451,13 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.maybe_save():
+        try:
+            leave = self.maybe_save()
+        except Exception as exc:  # never close over edits that could not be saved
+            traceback.print_exc(file=sys.stderr)
+            self._error("Cannot save", f"{type(exc).__name__}: {exc}")
+            leave = False
+        if leave:
             self.autosave.discard_all()
             event.accept()
         else:
