@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
-import numpy as np
-import shapely
+if TYPE_CHECKING:  # imported where used: numpy and GEOS are for checks, not for play or queries
+    import numpy as np
 
 Pt = tuple[float, float]
 
@@ -145,6 +146,9 @@ class Outline:
     building of 20,000 vertices took minutes to validate (issue 17.8)."""
 
     def __init__(self, poly: Sequence[Pt]):
+        import numpy as np
+        import shapely
+
         self.poly = poly
         coords = np.asarray(poly, dtype=float).reshape(-1, 2)
         self.coords = coords
@@ -158,10 +162,16 @@ class Outline:
         shapely.prepare(self.ring)
 
     def _near(self, pts: np.ndarray) -> np.ndarray:
+        import numpy as np
+        import shapely
+
         return np.asarray(shapely.dwithin(self.ring, shapely.points(pts), TOL), dtype=bool)
 
     def covers(self, points: Sequence[Pt]) -> np.ndarray:
         """contains_point for each point: inside (even-odd) or within TOL of the outline."""
+        import numpy as np
+        import shapely
+
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
         if not len(pts):
             return np.zeros(0, dtype=bool)
@@ -170,6 +180,9 @@ class Outline:
 
     def strictly_contains(self, points: Sequence[Pt]) -> np.ndarray:
         """strictly_inside for each point: inside and farther than TOL from the outline."""
+        import numpy as np
+        import shapely
+
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
         if not len(pts):
             return np.zeros(0, dtype=bool)
@@ -184,6 +197,8 @@ class Outline:
 
 def self_crossing(poly: Sequence[Pt]) -> bool:
     """Two non-adjacent edges cross properly (see segments_cross); touching is allowed."""
+    import shapely
+
     n = len(poly)
     if n < 4:
         return False
@@ -219,6 +234,9 @@ def boundary_pieces(p: Sequence[Pt], q: Sequence[Pt], q_shape: Outline | None = 
     """Middles of the pieces of p's edges cut where they meet q's edges and vertices: each
     piece is wholly inside q, outside q or along q's outline, so its middle tells which.
     q's edges and vertices near each edge of p come from q's R-trees (`q_shape`)."""
+    import numpy as np
+    import shapely
+
     shape = q_shape or Outline(q)
     n, m = len(p), len(q)
     if not n:

@@ -1,34 +1,28 @@
-"""pydantic models: the single source of the file formats (schemas/ is generated from them)."""
+"""pydantic models: the single source of the file formats (schemas/ is generated from them).
 
-from .cards import CardLibrary
-from .common import CARDS_FORMAT, MAP_FORMAT, SCENARIO_FORMAT
-from .log import LOG_FORMAT, GameLog
-from .rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, WeaponsEffectTable
-from .scenario import Scenario
-from .sheet import MapSheet
-from .terrain_chart import TERRAIN_FORMAT, TerrainChart
+The package imports nothing itself: `FORMATS`, `Document` and the document models come from
+engine/model/formats.py on first use (PEP 562), so a module that needs one small model (a
+cached battlefield's terrain chart) does not build every model class (most of `uo query`'s
+start-up).
+"""
 
-#: File format tag (the `schema` key) -> model class.
-FORMATS: dict[
-    str,
-    type[MapSheet]
-    | type[CardLibrary]
-    | type[Scenario]
-    | type[GameLog]
-    | type[CombatTablesFile]
-    | type[WeaponsEffectTable]
-    | type[TerrainChart],
-] = {
-    MAP_FORMAT: MapSheet,
-    CARDS_FORMAT: CardLibrary,
-    SCENARIO_FORMAT: Scenario,
-    LOG_FORMAT: GameLog,
-    COMBAT_FORMAT: CombatTablesFile,
-    WEAPONS_EFFECT_FORMAT: WeaponsEffectTable,
-    TERRAIN_FORMAT: TerrainChart,
-}
+from __future__ import annotations
 
-Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable | TerrainChart
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .formats import (
+        FORMATS,
+        CardLibrary,
+        CombatTablesFile,
+        Document,
+        GameLog,
+        MapSheet,
+        Scenario,
+        TerrainChart,
+        WeaponsEffectTable,
+    )
 
 __all__ = [
     "FORMATS",
@@ -41,3 +35,15 @@ __all__ = [
     "TerrainChart",
     "WeaponsEffectTable",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".formats", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

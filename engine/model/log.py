@@ -23,6 +23,10 @@ from .common import D10Roll, Strict
 
 LOG_FORMAT: Final = "uo-log/1"
 
+#: what an action's own field may hold: ids, numbers, flags, and lists of them
+Scalar = str | int | float | bool | None
+ActionValue = Scalar | list[Scalar]
+
 Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="A sha256 digest in hex.")]
 
 
@@ -30,9 +34,11 @@ class LogEntry(Strict):
     """One action as played: `action` names its kind, its own fields follow (extra keys,
     defined by the rule set), `rolls` the d10 results rolled while applying it, in order."""
 
-    # the action's own fields are the rule set's business: the model lets them through and
-    # the rule set's `action_from_json` reads them (naming the entry when one is wrong)
+    # the action's own fields are the rule set's business: the model lets through plain JSON
+    # values (no nested objects) and the rule set's `action_from_json` reads them, naming the
+    # entry when one is wrong
     model_config = ConfigDict(extra="allow")
+    __pydantic_extra__: dict[str, ActionValue] = Field(init=False)
 
     action: str = Field(
         pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",

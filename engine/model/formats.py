@@ -1,0 +1,31 @@
+"""The file formats by their tag (the `schema` key): every model a file may hold."""
+
+from .cards import CardLibrary
+from .common import CARDS_FORMAT, MAP_FORMAT, SCENARIO_FORMAT
+from .log import LOG_FORMAT, GameLog
+from .rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, WeaponsEffectTable
+from .scenario import Scenario
+from .sheet import MapSheet
+from .terrain_chart import TERRAIN_FORMAT, TerrainChart
+
+#: File format tag (the `schema` key) -> model class.
+FORMATS: dict[
+    str,
+    type[MapSheet]
+    | type[CardLibrary]
+    | type[Scenario]
+    | type[GameLog]
+    | type[CombatTablesFile]
+    | type[WeaponsEffectTable]
+    | type[TerrainChart],
+] = {
+    MAP_FORMAT: MapSheet,
+    CARDS_FORMAT: CardLibrary,
+    SCENARIO_FORMAT: Scenario,
+    LOG_FORMAT: GameLog,
+    COMBAT_FORMAT: CombatTablesFile,
+    WEAPONS_EFFECT_FORMAT: WeaponsEffectTable,
+    TERRAIN_FORMAT: TerrainChart,
+}
+
+Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable | TerrainChart
