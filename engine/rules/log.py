@@ -24,7 +24,7 @@ from ..io.references import referenced_files
 from ..model.log import LOG_FORMAT, GameLog
 from .digest import digest_of
 from .registry import UnknownRuleSet, rule_set
-from .ruleset import GameDefinition, GameSetupError, IllegalAction, PlayState
+from .ruleset import GameDefinition, GameSetupError, IllegalAction, PlayState, RuleSet
 
 
 class ReplayRefused(Exception):
@@ -169,6 +169,32 @@ def is_game_log(path: Path) -> bool:
 # --- replaying -----------------------------------------------------------------------------
 
 
+def replay_actions(
+    rules: RuleSet[Any, Any], game: GameDefinition, seed: int, entries: Sequence[Mapping[str, Any]]
+) -> PlayState[Any, Any]:
+    """Play `entries` (log entries: action, fields, rolls) from the start of `game`: every
+    action must be legal (ReplayRefused names the entry) and roll the dice the entry records
+    (ReplayMismatch)."""
+    state = rules.start(game, seed)
+    for i, entry in enumerate(entries):
+        data = dict(entry)
+        recorded = data.pop("rolls", None)
+        if recorded is None:
+            raise ReplayRefused(f"action {i}: no 'rolls' (an action that rolled none has [])")
+        try:
+            action = rules.action_from_json(data)
+        except ValueError as exc:
+            raise ReplayRefused(f"action {i}: {exc}") from None
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise ReplayRefused(f"action {i}: {exc}") from None
+        rolled = list(state.log[-1].get("rolls", []))
+        if rolled != list(recorded):
+            raise ReplayMismatch(f"action {i}: rolled {rolled}, the log says {recorded}")
+    return state
+
+
 @dataclass(frozen=True)
 class Replayed:
     state: PlayState[Any, Any]
@@ -219,21 +245,7 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
     except (GameSetupError, LoadError) as exc:
         raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
 
-    state = rules.start(game, log.seed)
-    for i, entry in enumerate(log.actions):
-        data = entry.model_dump(mode="json")
-        recorded = data.pop("rolls")
-        try:
-            action = rules.action_from_json(data)
-        except ValueError as exc:
-            raise ReplayRefused(f"action {i}: {exc}") from None
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise ReplayRefused(f"action {i}: {exc}") from None
-        rolled = list(state.log[-1].get("rolls", []))
-        if rolled != recorded:
-            raise ReplayMismatch(f"action {i}: rolled {rolled}, the log says {recorded}")
+    state = replay_actions(rules, game, log.seed, [entry.model_dump(mode="json") for entry in log.actions])
     if state.digest() != log.final:
         now = state.digest_parts()
         parts = log.final_parts

@@ -1,4 +1,4 @@
-"""Playing a game: legal actions, applying them, the log, replay.
+"""Playing a game: legal actions, applying them, the log (replayed by engine/rules/log.py).
 
 `legal_actions()` is the single source of truth; `apply()` raises `IllegalAction` for
 anything else. Chance is one seeded RNG per game and every d10 rolled while applying an
@@ -83,7 +83,6 @@ __all__ = [
     "OpportunityScout",
     "Pass",
     "Play",
-    "ReplayMismatch",
     "ReturnFire",
     "Scout",
     "StartImpulse",
@@ -94,12 +93,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "other",
-    "replay",
 ]
-
-
-class ReplayMismatch(Exception):
-    """A log replayed to different dice than it recorded: not the same game."""
 
 
 class Play(Situation):
@@ -577,24 +571,3 @@ class Play(Situation):
             here = block.location or ""
             if not any(self.close(here, there) for there in self.enemy_locations(g.blocks[bid].side)):
                 block.revealed = False
-
-
-def replay(game: Game, seed: int, log: list[dict[str, Any]]) -> Play:
-    """Re-run a log from the scenario: the same seed and actions give the same state.
-    IllegalAction or ValueError name the entry that does not fit; ReplayMismatch says the
-    dice differ from those recorded."""
-    play = Play(game, seed)
-    for i, entry in enumerate(log):
-        try:
-            action = action_from_json(entry)
-        except ValueError as exc:
-            raise ValueError(f"action {i}: {exc}") from None
-        try:
-            play.apply(action)
-        except IllegalAction as exc:
-            raise IllegalAction(f"action {i}: {exc}") from None
-        if "rolls" in entry and play.log[-1].get("rolls", []) != entry["rolls"]:
-            raise ReplayMismatch(
-                f"action {i}: rolled {play.log[-1].get('rolls', [])}, the log says {entry['rolls']}"
-            )
-    return play

@@ -1,5 +1,5 @@
 """Bots (engine/bots): only legal actions, deterministic for a seed, games that end; the
-runner's state digest and log document."""
+state digest; a log replays to the same state (the log itself: tests/engine/test_cli_log.py)."""
 
 from __future__ import annotations
 
@@ -12,23 +12,19 @@ import pytest
 from engine.bots import BOTS, HeuristicBot, RandomBot
 from engine.bots.estimates import unknown_fp
 from engine.bots.knowledge import Knowledge
-from engine.bots.runner import (
-    LOG_SCHEMA,
-    GameTooLong,
-    log_document,
-    make_bot,
-    play_game,
-    state_digest,
-)
+from engine.bots.runner import GameTooLong, make_bot, play_game
 from engine.bots.view import Memory, View
 from engine.model.cards import BlockType, Protection
 from engine.model.scenario import Side
+from engine.rules.digest import state_digest
+from engine.rules.log import replay_actions
 from engine.rules.uo.actions import Action
 from engine.rules.uo.briefing import Briefing, briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.observation import Observation
-from engine.rules.uo.play import Play, replay
+from engine.rules.uo.play import Play
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
 from engine.rules.uo.state import Phase
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -90,8 +86,8 @@ def test_random_bot_keeps_its_own_generator(game: Game) -> None:
     """The bot's choices never draw on the game's dice: replaying the log without the bot
     gives the same state."""
     play = play_game(game, RandomBot(None, 5), RandomBot(None, 6), seed=3)
-    again = replay(game, 3, play.log)
-    assert state_digest(again.state) == state_digest(play.state)
+    again = replay_actions(URBAN_OPERATIONS, game, 3, play.log)
+    assert again.digest() == state_digest(play.state)
 
 
 def test_bots_are_deterministic_for_a_seed(game: Game) -> None:
@@ -140,17 +136,6 @@ def test_state_digest_is_canonical(game: Game) -> None:
     assert state_digest(state) == state_digest(other)
     changed = dataclasses.replace(other, turn=other.turn + 1)
     assert state_digest(changed) != state_digest(state)
-
-
-def test_log_document_names_the_scenario_relative_to_the_log(game: Game, tmp_path: Path) -> None:
-    play = play_game(game, RandomBot(None, 1), RandomBot(None, 2), seed=1)
-    doc = log_document(play, SCENARIO, "random", "random", log_path=tmp_path / "logs" / "g.json")
-    assert doc["schema"] == LOG_SCHEMA
-    assert (tmp_path / "logs" / doc["scenario"]).resolve() == SCENARIO.resolve()
-    assert doc["seed"] == 1 and doc["actions"] == play.log
-    assert doc["final"] == state_digest(play.state)
-    given = log_document(play, "scenarios/x.yaml", "random", "random")
-    assert given["scenario"] == "scenarios/x.yaml"
 
 
 def test_exchange_favours_the_stronger_side(game: Game) -> None:
