@@ -241,3 +241,21 @@ def test_17_14_a_log_moved_with_its_scenario_folder_replays(
     shutil.copytree(played.parent.parent, moved, ignore=shutil.ignore_patterns("other", "tampered.json"))
     assert main(["replay", str(moved / "logs" / "game.json")]) == 0
     assert capsys.readouterr().out.startswith("replay ok")
+
+
+def test_10_5_make_log_names_the_scenario_relative_to_the_log(tmp_path: Path) -> None:
+    from engine.rules.log import make_log, replay_actions
+    from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+    game = URBAN_OPERATIONS.load(SCENARIO)
+    state = URBAN_OPERATIONS.start(game, 1)
+    for _ in range(5):  # a few set-up actions are enough for the document's shape
+        state.apply(state.legal_actions()[0])
+    players = {"green": "human", "red": "random"}
+    log = make_log(state, game, SCENARIO, players, tmp_path / "logs" / "g.json")
+    assert (tmp_path / "logs" / log.scenario).resolve() == SCENARIO.resolve()
+    assert (log.seed, log.players, len(log.actions)) == (1, players, 5)
+    assert log.final == state.digest() and log.final_parts == state.digest_parts()
+    assert make_log(state, game, Path("scenarios/x.yaml"), players).scenario == "scenarios/x.yaml"
+    again = replay_actions(URBAN_OPERATIONS, game, 1, [a.model_dump() for a in log.actions])
+    assert again.digest() == log.final
