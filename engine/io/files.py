@@ -392,14 +392,13 @@ def save_document(
     layout, line endings and BOM. Returns the source of the text written, for the next
     save. SaveError (an OSError naming `path`) when the file cannot be written."""
     path = Path(path)
-    text = dumps(model, path.suffix, header, source)
     like = source or Source("", path.suffix.lower() in JSON_SUFFIXES)
     try:
+        text = dumps(model, path.suffix, header, source)
         raw = like.encode(text)
-    except UnicodeEncodeError as exc:
-        where = text.count("\n", 0, exc.start) + 1
-        bad = text[exc.start : exc.end]
-        message = f"line {where}: {bad!r} cannot be written as UTF-8 ({exc.reason})"
+    except UnicodeEncodeError as exc:  # a lone surrogate (from a paste, or a JSON escape)
+        bad = exc.object[exc.start : exc.end]
+        message = f"{bad!r} cannot be written as UTF-8 ({exc.reason}); remove it and save again"
         raise SaveError(0, message, str(path)) from None
     try:
         write_bytes_atomic(path, raw)

@@ -189,6 +189,38 @@ class _Patcher:
             for k in range(j2 - 1, j1 - 1, -1):
                 node.insert(i1, self.fresh(sparse[k], like=like))
 
+    # anchors ----------------------------------------------------------------------------
+    def unshare(self, node: Any, new: Any, sparse: Any) -> None:
+        """After patching: an edit of an anchored value also reached its aliases and the
+        mappings merging it (`<<: *base`). Wherever the tree now disagrees with the model,
+        write the model's value there explicitly (as an own key of the merging mapping)."""
+        if isinstance(node, dict) and isinstance(new, dict):
+            own = node._ok if isinstance(node, CommentedMap) else node.keys()
+            for key in list(node.keys()):
+                if key not in new:
+                    continue
+                cur = node[key] if key in own else _merged(node, key)
+                if _agrees(cur, new[key]):
+                    continue
+                self.changes += 1
+                value = sparse.get(key, new[key]) if isinstance(sparse, dict) else new[key]
+                if key not in own:  # the anchor changed under this mapping: keep its value here
+                    # after the first own key: ruamel would move a comment of the `<<:` line
+                    first = next((k for k in node if k in own), None)
+                    self._insert_key(node, first, key, self.fresh(value, like=cur))
+                elif isinstance(cur, (dict, list)):
+                    self.unshare(cur, new[key], value)
+                else:
+                    node[key] = self.fresh(value, like=cur)
+        elif isinstance(node, list) and isinstance(new, list) and len(node) == len(new):
+            for i, (cur, exp) in enumerate(zip(node, new, strict=True)):
+                if _agrees(cur, exp):
+                    continue
+                if isinstance(cur, (dict, list)):
+                    self.unshare(cur, exp, sparse[i] if isinstance(sparse, list) and len(sparse) > i else exp)
+                else:
+                    node[i] = self.fresh(exp, like=cur)
+
     # new values -------------------------------------------------------------------------
     def fresh(self, value: Any, like: Any = None) -> Any:
         """A new value for the tree, styled like `like` (the value it replaces or a sibling)."""
@@ -239,6 +271,35 @@ class _Patcher:
         if isinstance(like, SingleQuotedScalarString) or not _plain_is_string(value):
             return SingleQuotedScalarString(value)
         return value
+
+
+def _merged(node: CommentedMap, key: str) -> Any:
+    """The value a merge key gives `key` now (ruamel copies merged values when loading, so
+    the mapping's own copy goes stale when the anchor is edited)."""
+    for source in getattr(node, "merge", None) or []:
+        if key in source:
+            return source[key] if key in source._ok else _merged(source, key)
+    return node[key]
+
+
+def _agrees(cur: Any, exp: Any) -> bool:
+    """Whether a tree value says what the full dump `exp` says (keys it leaves out are
+    defaults, which the full dump spells out)."""
+    if isinstance(cur, CommentedMap) and getattr(cur, "merge", None):
+        own = cur._ok
+        return isinstance(exp, dict) and all(
+            k in exp and _agrees(v if k in own else _merged(cur, k), exp[k]) for k, v in cur.items()
+        )
+    if isinstance(cur, dict):
+        return isinstance(exp, dict) and all(k in exp and _agrees(v, exp[k]) for k, v in cur.items())
+    if isinstance(cur, list):
+        return isinstance(exp, list) and len(cur) == len(exp) and all(map(_agrees, cur, exp))
+    if isinstance(cur, bool) or isinstance(exp, bool) or cur is None or exp is None:
+        return cur is exp or (cur == exp and type(cur) is type(exp))
+    return bool(cur == exp)
+
+
+_ANCHOR = re.compile(r"(^|[\s\[{,:-])&[^\s,\[\]{}]+")
 
 
 def _child(like: Any, key: str) -> Any:
@@ -401,7 +462,10 @@ def render(model: Document, source: Source) -> str | None:
             tree = rt.load(source.text)
             if source._baseline is None:
                 source._baseline = _dump_yaml(rt, tree).split("\n")
-            patcher.patch_map(tree, source.data, new, sparse_dump(model))
+            sparse = sparse_dump(model)
+            patcher.patch_map(tree, source.data, new, sparse)
+            if _ANCHOR.search(source.text):
+                patcher.unshare(tree, new, sparse)
             modified = _dump_yaml(rt, tree)
     except (RuamelError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None
