@@ -145,7 +145,7 @@ class Game:
                 "cards": {cid: card.model_dump(mode="json") for cid, card in sorted(self.cards.items())},
                 "tables": {
                     "terrain": self.tables.terrain.model_dump(mode="json", by_alias=True),
-                    "combat": repr(self.tables.combat),
+                    "combat": self.tables.combat.source.model_dump(mode="json", by_alias=True),
                     "weapons_effect": self.tables.weapons_effect.model_dump(mode="json", by_alias=True),
                 },
             }

@@ -9,7 +9,7 @@ copy: the game holds the tables it plays with (`RuleTables`, rule_tables.py).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar
 
 from ...model.cards import LONG_SCOUTING_TYPES, BlockType, Protection
@@ -100,6 +100,8 @@ class CombatTables:
     _withdrawal_mp: WithdrawalMP
     _bands: Mapping[str, tuple[int, ...]]
     _scouting: Mapping[str, ScoutRange]
+    #: the file's content, as validated: what a game's digest is made of
+    source: CombatTablesFile = field(repr=False, compare=False)
 
     def critical(
         self, roll: int, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
@@ -183,6 +185,7 @@ def build_tables(data: CombatTablesFile, file: str) -> CombatTables:
     scouting = data.scouting
     distances = data.distances
     return CombatTables(
+        source=data,
         chance_bonus=data.chance_bonus,
         modifiers=Modifiers(**data.modifiers.model_dump()),
         inadequate_loss=data.inadequate_loss,
