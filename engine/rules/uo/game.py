@@ -3,6 +3,7 @@ does not change during play (DESIGN.md, "Engine shape")."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,6 +197,8 @@ class Game:
         except TableError as exc:  # validation checks them too: only a file changed since
             raise GameSetupError(exc.problems) from None
         battlefield = compile_sheets(sheets, inserts, chart=tables.terrain)
+        # a battlefield compiled before from the same content holds an equal chart: one copy
+        tables = dataclasses.replace(tables, terrain=battlefield.chart)
         return cls(doc.model, battlefield, cards, known, tables)
 
     def _add_dummies(self, side: Side, allotment: Allotment, areas: dict[str, tuple[str, ...]]) -> None:

@@ -46,7 +46,7 @@ def test_the_demo_validates_and_its_game_holds_the_house_chart(house: Game, ship
     assert house.tables.terrain.hexes[Terrain.clear].foot == 2
     assert shipped.tables.terrain.hexes[Terrain.clear].foot == 1
     # the battlefield is compiled with the game's chart, not the shipped one
-    assert house.battlefield.chart is house.tables.terrain
+    assert house.battlefield.chart == house.tables.terrain
     assert house.battlefield.digest != shipped.battlefield.digest
     # the other tables are the shipped ones
     assert house.tables.weapons_effect == shipped.tables.weapons_effect
