@@ -482,7 +482,7 @@ def scan_unreadable(ctx: SheetContext) -> Iterator[Finding]:
 
 @check("L126", "scan-not-image", FMT)
 def scan_not_image(ctx: SheetContext) -> Iterator[Finding]:
-    """The sheet's scan is not a PNG, JPEG, TIFF, BMP or GIF image, or is damaged or cut short."""
+    """The sheet's scan is not a PNG, JPEG, TIFF, BMP, GIF or WebP image, or is damaged or cut short."""
     yield from _scan_findings(ctx, "not-image")
 
 
@@ -494,8 +494,10 @@ def scan_too_large(ctx: SheetContext) -> Iterator[Finding]:
 
 @check("L128", "scan-outside-folder", FMT)
 def scan_outside_folder(ctx: SheetContext) -> Iterator[Finding]:
-    """The scan's path is absolute or leads out of the sheet's folder (warning: it will not
-    travel with the sheet, and a shared sheet should not point at other files)."""
+    """The scan's path is absolute or leads out of the sheet's folder (a warning).
+
+    Such a scan does not travel with the sheet, and a shared sheet should not point at
+    other files of the computer it is opened on."""
     scan = _scan(ctx)
     if scan is None:
         return
