@@ -359,8 +359,16 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     return dumper.represent_scalar("tag:yaml.org,2002:str", data)
 
 
-_Dumper.add_representer(list, _represent_list)
-_Dumper.add_representer(str, _represent_str)
+class _PyDumper(yaml.SafeDumper):
+    """The same writer in pure Python, for text libyaml refuses to emit (a lone surrogate
+    is then escaped, and the text can still be shown and validated)."""
+
+
+for _dumper in (_Dumper, _PyDumper):
+    _dumper.add_representer(list, _represent_list)
+    _dumper.add_representer(str, _represent_str)
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dumps(model: Document, suffix: str = ".yaml", header: str = "", source: Source | None = None) -> str:
@@ -375,7 +383,10 @@ def dumps(model: Document, suffix: str = ".yaml", header: str = "", source: Sour
     data = to_data(model)
     if suffix.lower() in JSON_SUFFIXES:
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    try:
+        text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    except UnicodeEncodeError:
+        text = yaml.dump(data, Dumper=_PyDumper, sort_keys=False, allow_unicode=True, width=100)
     return (header + "\n" if header else "") + text
 
 
@@ -394,6 +405,10 @@ def save_document(
     path = Path(path)
     like = source or Source("", path.suffix.lower() in JSON_SUFFIXES)
     try:
+        # the YAML writers would escape a lone surrogate into a file no reader accepts
+        found = _SURROGATE.search(json.dumps(to_data(model), ensure_ascii=False))
+        if found:
+            raise UnicodeEncodeError("utf-8", found.string, found.start(), found.end(), "a lone surrogate")
         text = dumps(model, path.suffix, header, source)
         raw = like.encode(text)
     except UnicodeEncodeError as exc:  # a lone surrogate (from a paste, or a JSON escape)

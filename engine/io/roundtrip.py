@@ -273,7 +273,7 @@ class _Patcher:
         return value
 
 
-def _merged(node: CommentedMap, key: str) -> Any:
+def _merged(node: Any, key: str) -> Any:
     """The value a merge key gives `key` now (ruamel copies merged values when loading, so
     the mapping's own copy goes stale when the anchor is edited)."""
     for source in getattr(node, "merge", None) or []:
