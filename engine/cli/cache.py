@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 #: bump when what an entry holds changes
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 #: entries kept (each a compiled battlefield, ~0.5 MB for the sample sheet)
 MAX_ENTRIES = 32
 ENGINE = Path(__file__).resolve().parents[1]
@@ -41,6 +41,8 @@ class Prepared:
     battlefield: Any
     problems: list[str] = field(default_factory=list)
     exit_code: int = 0
+    #: files validation read that the key does not hash (scans), with their signatures
+    watch: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
 
 
 def cache_folder() -> Path:
@@ -52,6 +54,8 @@ def prepare(path: Path) -> Prepared:
     """The file's validation and battlefield, from the cache when its inputs are unchanged."""
     key = _key(path)
     entry = _read(key) if key is not None else None
+    if entry is not None and any(_signature(p) != sig for p, sig in entry.watch.items()):
+        entry = None  # a scan changed, appeared or went: its checks must run again
     if entry is None:
         entry = _build(path)
         if key is not None:
@@ -201,18 +205,49 @@ def _build(path: Path) -> Prepared:
     from ..battlefield import CompileError, compile_file
     from ..io.problems import LoadError, Severity
     from ..io.references import referenced_files
+    from ..lint.context import Workspace
     from ..lint.runner import validate_paths
 
     # the scenario's checks cover its references, not each sheet's own problems: check those too
     named = [path.parent / name for name in referenced_files(_plain_data(path, _bytes_or_empty(path)))]
     # (a missing or unreadable one is the scenario's problem, located at the line naming it)
-    report = validate_paths([path] + [p for p in named if os.path.isfile(p)])
+    checked = [path] + [p for p in named if os.path.isfile(p)]
+    workspace = Workspace()
+    report = validate_paths(checked, workspace)
+    watch = {str(scan): _signature(scan) for scan in _scans(checked, workspace)}
     errors = [p for p in report.problems if p.severity == Severity.error]
     if report.unusable or errors:
         shown = errors or report.problems
-        return Prepared(None, [p.format() for p in shown], 2 if report.unusable else 1)
+        return Prepared(None, [p.format() for p in shown], 2 if report.unusable else 1, watch)
     try:
         battlefield = compile_file(path)
     except (CompileError, LoadError) as exc:
-        return Prepared(None, [p.format() for p in exc.problems], 2)
-    return Prepared(battlefield)
+        return Prepared(None, [p.format() for p in exc.problems], 2, watch)
+    return Prepared(battlefield, watch=watch)
+
+
+def _scans(paths: list[Path], workspace: Any) -> list[Path]:
+    """The scan images the sheets among `paths` name: validation reads them (exists, an image,
+    not too large) but a query does not, so an entry watches them instead of hashing them."""
+    from ..io.problems import LoadError
+
+    scans = []
+    for path in paths:
+        try:
+            data = workspace.load(path).data
+        except LoadError:
+            continue
+        background = data.get("background") if isinstance(data, dict) else None
+        image = background.get("image") if isinstance(background, dict) else None
+        if isinstance(image, str) and image:
+            scans.append(Path(image) if Path(image).is_absolute() else path.parent / image)
+    return scans
+
+
+def _signature(path: Path | str) -> tuple[int, int, int] | None:
+    """What tells a changed file without reading it: size, modification time, inode."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)

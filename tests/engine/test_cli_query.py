@@ -237,6 +237,41 @@ def test_17_13_the_cache_trusts_only_the_users_own_entries_and_stays_bounded(
     assert built == [sheets[2]]
 
 
+def _png(path: Path) -> None:
+    """A 1x1 PNG image."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00"))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_17_13_a_cached_result_follows_the_scan_it_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Validation checks a sheet's scan, which the cache key does not hash: the entry watches
+    it, so a scan restored (or broken) later is checked again."""
+    sheet = tmp_path / "U.yaml"
+    text = (ROOT / "maps" / "U-sewers.yaml").read_text(encoding="utf-8")
+    sheet.write_text(text + "background: {image: scan.png}\n", encoding="utf-8")
+    code, _, err = query(capsys, "distance", str(sheet), "U0301", "U0303")
+    assert code == 1 and "L125" in err and "scan.png" in err
+    _png(tmp_path / "scan.png")
+    code, out, err = query(capsys, "distance", str(sheet), "U0301", "U0303")
+    assert code == 0 and out["ep"] == 2, err
+    (tmp_path / "scan.png").write_bytes(b"not an image")
+    code, _, err = query(capsys, "distance", str(sheet), "U0301", "U0303")
+    assert code == 1 and "L126" in err
+
+
 def test_17_10_negative_mp_is_refused_by_argparse(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["query", "reach", SHEET, "A0101", "--mp", "-5"])
