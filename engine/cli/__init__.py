@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         return _internal_error(exc)
 
 
-def _internal_error(exc: Exception) -> int:
+def _internal_error(exc: BaseException) -> int:
     from ..io.problems import LoadError
 
     if isinstance(exc, LoadError):  # a reader refused a file: its problems are located
@@ -50,12 +50,36 @@ def _internal_error(exc: Exception) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"uo: {where}{os_reason(exc)}", file=sys.stderr)
         return 2
-    message = " ".join(str(exc).split())[:500]
-    print(
-        f"uo: internal error: {type(exc).__name__}: {message or 'no message'} ({REPORT_HINT})",
-        file=sys.stderr,
-    )
+    print(internal_error_line(exc), file=sys.stderr)
     return 2
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """One line for a failure nobody foresaw; its traceback goes to a file the line names, for
+    the report (the user sees no traceback)."""
+    message = " ".join(str(exc).split())[:500]
+    details = _write_details(exc)
+    where = f"details in {details}; " if details else ""
+    return f"uo: internal error: {type(exc).__name__}: {message or 'no message'} ({where}{REPORT_HINT})"
+
+
+def _write_details(exc: BaseException) -> str | None:
+    """The traceback in the user's cache folder (uo-studio/errors/); None if it cannot be written."""
+    import os
+    import tempfile
+    import traceback
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "uo-studio", "errors")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix="error-", suffix=".txt", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"uo {' '.join(sys.argv[1:])}\n\n")
+            f.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    except OSError:
+        return None
+    return path
 
 
 if __name__ == "__main__":

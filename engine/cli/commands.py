@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from types import TracebackType
 
 
 def _project_schemas_dir() -> Path:
@@ -59,4 +60,16 @@ def cmd_edit(args: argparse.Namespace) -> int:
     # The editor is the only part that needs Qt; import it only for this command.
     from editor.app import run_editor
 
+    # an exception in a Qt slot goes to sys.excepthook, which would print a traceback and let
+    # the editor go on: say it in one line instead (its traceback in a file, for the report)
+    sys.excepthook = editor_excepthook
     return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)
+
+
+def editor_excepthook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+    from . import internal_error_line
+
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, exc, tb)
+        return
+    print(internal_error_line(exc.with_traceback(tb)), file=sys.stderr)

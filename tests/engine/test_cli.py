@@ -110,7 +110,24 @@ def test_17_10_an_unexpected_exception_is_one_line_and_exit_2(
     assert main(["validate", "maps"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("uo: internal error: ValueError: something unforeseen (please report it")
+    assert err.startswith("uo: internal error: ValueError: something unforeseen (details in ")
+    assert "please report it" in err
+    details = Path(err.split("details in ", 1)[1].split(";", 1)[0])
+    text = details.read_text(encoding="utf-8")
+    assert "Traceback" in text and "in broken" in text and "ValueError: something" in text
+
+
+def test_17_10_an_exception_inside_the_editor_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Qt slot's exception goes to sys.excepthook: `uo edit` installs one that says it in one
+    line (the editor goes on, as Qt lets it)."""
+    from engine.cli.commands import editor_excepthook
+
+    try:
+        raise KeyError("lost")
+    except KeyError as exc:
+        editor_excepthook(KeyError, exc, exc.__traceback__)
+    err = capsys.readouterr().err
+    assert err.startswith("uo: internal error: KeyError: 'lost' (details in ") and err.count("\n") == 1
 
 
 def _loop(tmp_path: Path, name: str) -> Path:
