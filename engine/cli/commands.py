@@ -60,10 +60,37 @@ def cmd_edit(args: argparse.Namespace) -> int:
     # The editor is the only part that needs Qt; import it only for this command.
     from editor.app import run_editor
 
+    refused = _not_editable(args.file)
+    if refused:
+        print(f"uo edit: {refused}", file=sys.stderr)
+        return 2
     # an exception in a Qt slot goes to sys.excepthook, which would print a traceback and let
     # the editor go on: say it in one line instead (its traceback in a file, for the report)
     sys.excepthook = editor_excepthook
     return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)
+
+
+#: the formats the editor opens; the others (game logs, rule tables) have their own commands
+EDITABLE = ("uo-map/1", "uo-scenario/1", "uo-cards/1")
+
+
+def _not_editable(file: str | None) -> str | None:
+    """Why the editor will not open `file` (a format it does not edit), or None; a file that
+    cannot be read is left to the editor, which says why in its window."""
+    if file is None:
+        return None
+    from ..io.files import read_data
+    from ..io.problems import LoadError
+
+    try:
+        data = read_data(Path(file))[0]
+    except LoadError:
+        return None
+    fmt = data.get("schema") if isinstance(data, dict) else None
+    if not isinstance(fmt, str) or fmt in EDITABLE or not fmt.startswith("uo-"):
+        return None
+    hint = " (replay it with `uo replay`)" if fmt.startswith("uo-log/") else ""
+    return f"{file} is a {fmt} file{hint}; the editor opens sheets, scenarios and card libraries"
 
 
 def editor_excepthook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
