@@ -17,8 +17,6 @@ from ...model.cards import VEHICLE_TYPES, BlockType, Protection, TargetCapabilit
 from ...model.scenario import Quality
 from .tables import CombatKind, CombatTables, Critical
 
-__all__ = ["Critical"]
-
 #: platoon leaders and commanders: no command modifier for themselves (7.2.2), and the
 #: blocks a sniper's long shot may destroy (the card's CDS / CDU)
 LEADERS = frozenset({BlockType.platoon_leader, BlockType.commander})
@@ -128,6 +126,7 @@ def may_storm(
 
 
 def elite(quality: Quality) -> bool:
+    """Elite blocks storm buildings without their leader near (8.2.8.1)."""
     return quality == Quality.elite
 
 

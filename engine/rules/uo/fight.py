@@ -179,7 +179,7 @@ def may_storm(sit: Situation, block: str) -> bool:
     return combat.may_storm(
         sit.combat,
         into_building=True,
-        elite=info.quality == Quality.elite,
+        elite=combat.elite(info.quality),
         is_leader=leader == block and s.blocks[block].on_map,
         leader_ep=ep,
     )
