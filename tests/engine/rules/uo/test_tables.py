@@ -295,7 +295,7 @@ def write(tmp_path: Path, data: dict[str, Any]) -> Path:
     return path
 
 
-def test_the_shipped_file_loads_to_the_module_tables() -> None:
+def test_the_shipped_file_is_what_a_game_loads_by_default() -> None:
     assert load_tables(DATA) == load_tables()
 
 
