@@ -321,8 +321,9 @@ class MainWindow(QMainWindow):
             self._error(f"Cannot open {path.name}", f"{path}: {type(exc).__name__}: {exc}")
             return False
         self.recent.add(path)
-        scan = f"; scan not loaded: {self.scene.background_error}" if self.scene.background_error else ""
-        self.statusBar().showMessage(f"Opened {path}{scan}", 8000 if scan else 4000)
+        notes = [f"scan not loaded: {self.scene.background_error}"] if self.scene.background_error else []
+        notes += self.autosave.notices  # recovery's own words, which "Opened" must not hide
+        self.statusBar().showMessage("; ".join([f"Opened {path}", *notes]), 10000 if notes else 4000)
         return True
 
     def open_dialog(self) -> None:
