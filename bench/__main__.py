@@ -5,7 +5,15 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ["bench_loading", "bench_outline", "bench_battlefield", "bench_editor", "bench_games", "bench_balance", "bench_cli"]
+MODULES = [
+    "bench_loading",
+    "bench_outline",
+    "bench_battlefield",
+    "bench_editor",
+    "bench_games",
+    "bench_balance",
+    "bench_cli",
+]
 
 
 def main(argv: list[str]) -> int:

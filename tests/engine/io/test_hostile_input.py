@@ -242,7 +242,11 @@ def test_17_10_an_integer_of_5000_digits_is_a_located_problem(tmp_path: Path, su
 def _run_without_override(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run `uo` unable to enter a folder of mode 000: root may enter any folder, so as root
     the run drops the two capabilities that let it (setpriv, from util-linux)."""
-    prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"] if os.geteuid() == 0 else []
+    prefix = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv (util-linux): every folder can be entered")
+        prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
     return subprocess.run(
         [*prefix, str(UO), *args], cwd=cwd, capture_output=True, text=True, timeout=60, check=False
     )
