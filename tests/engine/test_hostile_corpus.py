@@ -193,6 +193,8 @@ def _cases() -> list[Case]:
         Case("query symlink loop", (*query, "loop-a.yaml", *ends)),
         Case("query loop as sheet", (*query, "scenario-loop.yaml", *ends)),
         Case("query merge bomb", (*query, f"{h}/merge-bomb.yaml", *ends)),
+        Case("query FIFO scan", (*query, "sheet-fifo-scan.yaml", *ends)),
+        Case("query device scan", (*query, f"{h}/sheet-device-scan.yaml", *ends)),
         Case("query escapes", (*query, f"{h}/escapes.yaml", *ends)),
         Case("query bidi", (*query, f"{h}/bidi.yaml", *ends)),
         Case("query 20k outline", (*query, "outline-20k.yaml", *ends)),
