@@ -24,9 +24,30 @@ def describe(char: str) -> str:
     return f"U+{ord(char):04X} ({name or 'a control character'})"
 
 
+def _any_bad(data: Any) -> bool:
+    """Whether some key or string holds a bad character: a walk without pointers, which
+    cost more than the search (a sheet holds ~100,000 numbers and few strings)."""
+    stack = [data]
+    search = _BAD.search
+    while stack:
+        value = stack.pop()
+        if type(value) is str:
+            if search(value):
+                return True
+        elif type(value) is dict:
+            if any(search(k) for k in value if type(k) is str):
+                return True
+            stack.extend(v for v in value.values() if type(v) in (str, dict, list))
+        elif type(value) is list:
+            stack.extend(v for v in value if type(v) in (str, dict, list))
+    return False
+
+
 def bad_characters(data: Any) -> Iterator[tuple[str, bool, str, int]]:
     """(pointer, is_key, character, index in the text) for every string key and value of
     `data` holding a character it must not; the first such character of each string."""
+    if not _any_bad(data):
+        return
     stack: list[tuple[str, Any]] = [("", data)]
     while stack:
         pointer, value = stack.pop()
