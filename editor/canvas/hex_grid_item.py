@@ -4,8 +4,11 @@ Hundreds of hexes as separate items would cost memory and slow every repaint; in
 geometry is merged once into batched paths (batch.py): one per terrain colour, one for the
 outlines (each edge once), one for the centre dots, split into tiles so that a repaint only
 rasterizes small pieces and only those it shows. Labels are only drawn when they are big
-enough to read. Hexes cut by the sheet edge are drawn as cut, as on the printed sheet: the
-geometry is clipped once when built, not at every repaint.
+enough to read. A hex number sits near the top edge, as printed, unless a symbol drawn over
+the grid (an aperture's arrow, a roof access, a manhole, a building's tag) covers that band:
+then it moves to the bottom edge, so "1304" never reads "13▼4". Hexes cut by the sheet
+edge are drawn as cut, as on the printed sheet: the geometry is clipped once when built,
+not at every repaint.
 """
 
 from __future__ import annotations
@@ -61,6 +64,13 @@ def clip_segment(
     return (x1 + t0 * dx, y1 + t0 * dy), (x1 + t1 * dx, y1 + t1 * dy)
 
 
+def _cells(rect: QRectF, cell: float) -> list[tuple[int, int]]:
+    """The squares of side `cell` that `rect` touches (a coarse index for overlaps)."""
+    x0, x1 = math.floor(rect.left() / cell), math.floor(rect.right() / cell)
+    y0, y1 = math.floor(rect.top() / cell), math.floor(rect.bottom() / cell)
+    return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
 class HexGridItem(QGraphicsItem):
     def __init__(self, sheet: MapSheet, metrics: style.Metrics):
         super().__init__()
@@ -83,6 +93,11 @@ class HexGridItem(QGraphicsItem):
         self.marker_dots: list[Batch] = []
         self.labels = Batch(None, QBrush(style.HEX_LABEL), size)
         self.label_height = metrics.mm(0.22)
+        #: each hex number at the top of its hex, and how far down the bottom place is
+        self._label_paths: dict[str, QPainterPath] = {}
+        self._label_drop = 0.0
+        #: hexes whose number is at the bottom (a symbol covers the top)
+        self.lowered: frozenset[str] = frozenset()
         #: parts the Layers panel can hide (the grid is one item, so it hides them itself)
         self.show_outlines = True
         self.show_labels = True
@@ -125,9 +140,54 @@ class HexGridItem(QGraphicsItem):
             cx, cy = self.grid.centre(label)
             # printed maps put the number near the top edge of the hex
             top = cy - (size * 0.866 if flat else size) + self.label_height * 1.3
-            self.labels.add(self._clipped(text_path(label, self.label_height, (cx, top))))
+            self._label_paths[label] = text_path(label, self.label_height, (cx, top))
+            self._label_drop = 2 * (cy - top)  # the same place mirrored below the centre
         self.outlines.finish()
+        self._fill_labels()
+
+    def _fill_labels(self) -> None:
+        self.labels = Batch(None, QBrush(style.HEX_LABEL), self.grid.size)
+        for label, path in self._label_paths.items():
+            placed = path.translated(0, self._label_drop) if label in self.lowered else path
+            self.labels.add(self._clipped(placed))
         self.labels.finish()
+
+    def label_rect(self, label: str) -> QRectF:
+        """Where the number of hex `label` is drawn."""
+        rect = self._label_paths[label].boundingRect()
+        return rect.translated(0, self._label_drop) if label in self.lowered else rect
+
+    def set_label_obstacles(self, rects: list[QRectF]) -> None:
+        """Move down the numbers whose top place one of `rects` (symbols drawn over the
+        grid) overlaps, when the bottom place is clearer; the others go back up."""
+        size = self.grid.size
+        buckets: dict[tuple[int, int], list[QRectF]] = {}
+        for rect in rects:
+            for key in _cells(rect, size):
+                buckets.setdefault(key, []).append(rect)
+
+        def covered(rect: QRectF) -> float:
+            seen: set[int] = set()
+            area = 0.0
+            for key in _cells(rect, size):
+                for other in buckets.get(key, ()):
+                    if id(other) in seen or not other.intersects(rect):
+                        continue
+                    seen.add(id(other))
+                    common = other.intersected(rect)
+                    area += common.width() * common.height()
+            return area
+
+        lowered = set()
+        for label, path in self._label_paths.items():
+            top = path.boundingRect()
+            over_top = covered(top)
+            if over_top and covered(top.translated(0, self._label_drop)) < over_top:
+                lowered.add(label)
+        if lowered != self.lowered:
+            self.lowered = frozenset(lowered)
+            self._fill_labels()
+            self.update()
 
     def set_terrain(self, sheet: MapSheet) -> None:
         """Fills and centre dots for the sheet's terrain."""

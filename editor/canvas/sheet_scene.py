@@ -184,6 +184,11 @@ class SheetScene(QGraphicsScene):
             items.append(ManholeItem(f"/manholes/{m}", metrics, manhole, self.grid))
         for z, uzone in enumerate(sheet.underground_zones):
             items.append(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
+        if self._hex_item is not None:
+            # hex numbers make way for the symbols drawn over them
+            symbols = (ApertureItem, RoofAccessItem, ManholeItem, BuildingTagItem)
+            marks = [item for item in items if isinstance(item, symbols)]
+            self._hex_item.set_label_obstacles([m.mapRectToScene(m.path().boundingRect()) for m in marks])
         # the drawing: a few batched layers; the items draw nothing unless selected
         layers = build_layers(items, sheet.grid.size, self._layers)
         kept = {id(item) for _, item in layers.values()}
