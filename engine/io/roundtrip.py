@@ -68,6 +68,8 @@ class Source:
     data: dict[str, Any] | None = None  # full_dump of the model the text holds
     # the round-trip dump of the unchanged text, computed once (see render)
     _baseline: list[str] | None = field(default=None, repr=False, compare=False)
+    # our reader's data and positions of the text, computed once (see _layout)
+    _layout: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_bytes(cls, raw: bytes, *, json: bool, data: dict[str, Any] | None = None) -> Source:
@@ -375,12 +377,34 @@ def _json_style(text: str) -> tuple[int | None, bool]:
     return indent, ascii_only
 
 
+Hunk = tuple[int, int, list[str]]  # original lines [start, end) become these lines
+
+
 def _splice(original: str, baseline: list[str], modified: list[str]) -> str | None:
     """Apply the baseline -> modified line changes to the original text, whose lines the
     baseline dump may have normalised elsewhere. None when a change cannot be placed."""
     lines = original.split("\n")
     if baseline == lines:
         return "\n".join(modified)
+    hunks = _hunks(lines, baseline, modified)
+    return None if hunks is None else _apply(lines, hunks)
+
+
+def _apply(lines: list[str], hunks: list[Hunk]) -> str | None:
+    out: list[str] = []
+    pos = 0  # next original line not yet copied
+    for start, end, new in sorted(hunks, key=lambda h: (h[0], h[1])):
+        if start < pos or end < start:
+            return None
+        out += lines[pos:start]
+        out += new
+        pos = end
+    out += lines[pos:]
+    return "\n".join(out)
+
+
+def _hunks(lines: list[str], baseline: list[str], modified: list[str]) -> list[Hunk] | None:
+    """The baseline -> modified changes as replacements of original lines."""
     # where each baseline line is in the original
     where: dict[int, int] = {}
     for blk in difflib.SequenceMatcher(None, lines, baseline, autojunk=False).get_matching_blocks():
@@ -427,17 +451,172 @@ def _splice(original: str, baseline: list[str], modified: list[str]) -> str | No
                 h[1], h[3] = i2, nxt[3] + (i2 - nxt[1])
         merged.append(h)
         k += 1
-    out: list[str] = []
-    pos = 0  # next original line not yet copied
+    out: list[Hunk] = []
     for i1, i2, j1, j2 in merged:
         placed = place(i1, i2)
-        if placed is None or placed[0] < pos or placed[1] < placed[0]:
+        if placed is None:
             return None
-        out += lines[pos : placed[0]]
-        out += modified[j1:j2]
-        pos = placed[1]
-    out += lines[pos:]
-    return "\n".join(out)
+        out.append((placed[0], placed[1], modified[j1:j2]))
+    return out
+
+
+# --- YAML by parts: only the parts holding a change go through ruamel -----------------------
+# ruamel's round-trip reader is pure Python (~1.5 s for the 4,000-line sample sheet), so a
+# file without anchors is cut at its top-level keys, and a changed block list or mapping
+# under one of them at its items: each changed part is loaded, patched and dumped alone,
+# and its changed lines go back in place (indented as they were).
+
+
+def _layout(source: Source) -> tuple[Any, Any]:
+    """The source text as our reader reads it: data and positions (computed once)."""
+    if source._layout is None:
+        data, positions, _ = read_yaml(source.text, "<source>")
+        source._layout = (data, positions)
+    return source._layout
+
+
+def _ptr(*parts: Any) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@dataclass
+class _Part:
+    """Lines [start, end) of the source holding one top-level key's value (name None), or
+    one item (index) or entry (key) of the block list or mapping under it."""
+
+    start: int
+    end: int
+    indent: int
+    top: str
+    name: Any = None
+
+
+def _parts(source: Source, new: dict[str, Any]) -> list[_Part] | None:
+    """The parts holding a change; None when the file cannot be cut (a value the file left
+    implied is set, a root written in flow style)."""
+    data, positions = _layout(source)
+    old = source.data
+    assert old is not None
+    if not isinstance(data, dict):
+        return None
+    firsts = [positions.keys.get(_ptr(k), (0, 0)) for k in data]
+    rows = [ln - 1 for ln, _ in firsts]
+    if any(col != 1 for _, col in firsts) or rows != sorted(set(rows)):
+        return None
+    ends = [*rows[1:], source.text.count("\n") + 1]
+    bounds = {k: (rows[i], ends[i]) for i, k in enumerate(data)}
+    parts: list[_Part] = []
+    for key, nv in new.items():
+        ov = old.get(key, _MISSING)
+        if ov is not _MISSING and _same(ov, nv):
+            continue
+        if key not in data or ov is _MISSING:
+            return None  # a value the file leaves implied: its place is the whole tree's call
+        start, end = bounds[key]
+        inner = _inner_parts(source, key, data[key], ov, nv, start, end)
+        parts += inner if inner is not None else [_Part(start, end, 0, key)]
+    return parts
+
+
+def _inner_parts(
+    source: Source, key: str, written: Any, ov: Any, nv: Any, start: int, end: int
+) -> list[_Part] | None:
+    """The changed items of a block list, or entries of a block mapping, under `key`."""
+    _, positions = _layout(source)
+    lines = source.text.split("\n", end)[:end]
+    starts: list[tuple[int, int]] = []
+    if isinstance(written, list) and isinstance(ov, list) and isinstance(nv, list):
+        if not (len(written) == len(ov) == len(nv)) or not written:
+            return None
+        for i in range(len(written)):
+            ln, col = positions.values.get(_ptr(key, i), (0, 0))
+            if ln - 1 <= start or col < 3 or lines[ln - 1][col - 3 : col - 1] != "- ":
+                return None  # flow style, or an item not written `- value`
+            starts.append((ln - 1, col - 3))
+        names: list[Any] = list(range(len(written)))
+        changed = [i for i in names if not _same(ov[i], nv[i])]
+    elif isinstance(written, dict) and isinstance(ov, dict) and isinstance(nv, dict):
+        names = list(written)
+        if set(ov) != set(nv) or any(k not in written for k in nv if not _same(ov[k], nv[k])):
+            return None
+        for k in names:
+            ln, col = positions.keys.get(_ptr(key, k), (0, 0))
+            if ln - 1 <= start:
+                return None
+            starts.append((ln - 1, col - 1))
+        changed = [names.index(k) for k in nv if not _same(ov[k], nv[k])]
+    else:
+        return None
+    rows = [ln for ln, _ in starts]
+    if rows != sorted(set(rows)) or len({c for _, c in starts}) != 1:
+        return None
+    ends = [*rows[1:], end]
+    return [_Part(starts[i][0], ends[i], starts[i][1], key, names[i]) for i in changed]
+
+
+def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -> str | None:
+    parts = _parts(source, new)
+    if parts is None:
+        return None
+    old = source.data
+    assert old is not None
+    lines = source.text.split("\n")
+    rt = _yaml_rt(source.text)
+    offset = _indents(source.text)[1]
+    patcher = _Patcher(True)
+    hunks: list[Hunk] = []
+    for part in parts:
+        # a list item keeps the dash offset the dumper writes before a root list's dashes
+        cut = part.indent - offset if isinstance(part.name, int) else part.indent
+        if cut < 0:
+            return None
+        segment = []
+        for line in lines[part.start : part.end]:
+            if line[:cut].strip():
+                if not line.lstrip().startswith("#"):
+                    return None  # a line less indented than its part: cannot be cut here
+                line = line.lstrip()
+            else:
+                line = line[cut:]
+            segment.append(line)
+        tree = rt.load("\n".join(segment) + "\n")
+        if part.name is None:
+            name, ov, nv, sv = part.top, old[part.top], new[part.top], sparse.get(part.top, _MISSING)
+        else:
+            name, ov, nv = part.name, old[part.top][part.name], new[part.top][part.name]
+            sv = _at(sparse, part.top, part.name)
+        baseline = _dump_yaml(rt, tree).split("\n")
+        if isinstance(name, int):  # a list item: the part reads as a list of one
+            if not isinstance(tree, CommentedSeq) or len(tree) != 1:
+                return None
+            patcher.replace(tree, 0, ov, nv, nv if sv is _MISSING else sv)
+        else:
+            if not isinstance(tree, CommentedMap) or list(tree) != [name]:
+                return None
+            patcher.patch_map(tree, {name: ov}, {name: nv}, {} if sv is _MISSING else {name: sv})
+            if not tree:
+                return None  # the part itself goes: the whole tree places that better
+        found = _hunks([*segment, ""], baseline, _dump_yaml(rt, tree).split("\n"))
+        if found is None:
+            return None
+        pad = " " * cut
+        for s, e, new_lines in found:
+            if e > len(segment):  # the closing newline of the part is not a line of the file
+                e = len(segment)
+                if new_lines and new_lines[-1] == "":
+                    new_lines = new_lines[:-1]
+            s = min(s, len(segment))
+            hunks.append((part.start + s, part.start + e, [pad + ln if ln else ln for ln in new_lines]))
+    return _apply(lines, hunks)
+
+
+def _at(sparse: dict[str, Any], key: str, name: Any) -> Any:
+    inner = sparse.get(key, _MISSING)
+    if isinstance(inner, list) and isinstance(name, int) and name < len(inner):
+        return inner[name]
+    if isinstance(inner, dict):
+        return inner.get(name, _MISSING)
+    return _MISSING
 
 
 def render(model: Document, source: Source) -> str | None:
@@ -458,11 +637,15 @@ def render(model: Document, source: Source) -> str | None:
             patcher.patch_map(tree, source.data, new, sparse_dump(model))
             modified = _dump_json(tree, indent, ascii_only)
         else:
+            sparse = sparse_dump(model)
+            if not _ANCHOR.search(source.text):
+                text = _render_parts(source, new, sparse)
+                if text is not None and _holds(text, False, new):
+                    return text
             rt = _yaml_rt(source.text)
             tree = rt.load(source.text)
             if source._baseline is None:
                 source._baseline = _dump_yaml(rt, tree).split("\n")
-            sparse = sparse_dump(model)
             patcher.patch_map(tree, source.data, new, sparse)
             if _ANCHOR.search(source.text):
                 patcher.unshare(tree, new, sparse)
