@@ -236,8 +236,9 @@ def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
     q.add_argument(
         "--batch",
         metavar="FILE",
-        help='read queries as JSON lines on stdin, e.g. {"query": "los", "from": "A0505", '
-        '"to": "A0510"} (keys: the arguments and options below), and answer each with one JSON line',
+        help='compile FILE once, then read queries as JSON lines on stdin, e.g. {"query": "los", '
+        '"from": "A0505", "to": "A0510"} (keys: each query\'s arguments and options by name, see '
+        "`uo query los --help`), and answer each with one JSON line",
     )
     q.set_defaults(func=_lazy(".query", "cmd_query"), check=_check_query, checked_by=q, query=None)
     qs = q.add_subparsers(dest="query", metavar="QUERY", parser_class=_Parser)
