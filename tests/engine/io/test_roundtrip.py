@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.io.files import dumps, load_document, save_document
+from engine.io.roundtrip import render
 from engine.io.schemas import schema_for
 from engine.model import FORMATS
 
@@ -64,3 +65,30 @@ def test_save_is_atomic_when_writing_fails(tmp_path: Path, sample_sheet_path: Pa
         save_document(loaded.model, target)
     assert target.read_text(encoding="utf-8") == "original"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.yaml"]
+
+
+@pytest.mark.parametrize("fmt", ["uo-map/1", "uo-cards/1", "uo-scenario/1"])
+@pytest.mark.parametrize("suffix", [".yaml", ".json"])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+@given(data=st.data())
+def test_any_edit_is_written_into_the_files_text(
+    fmt: str, suffix: str, data: st.DataObject, tmp_path_factory
+) -> None:
+    """Format-keeping saves (17.3) of arbitrary edits: a file saved, then turned into any other
+    document of its format by the edit (keys set and unset, list items added and removed),
+    is written into its own text, not afresh, and reads back as the edited model."""
+    first = FORMATS[fmt].model_validate(data.draw(from_schema(schema_for(fmt))))
+    second = FORMATS[fmt].model_validate(data.draw(from_schema(schema_for(fmt))))
+    path = Path(tmp_path_factory.mktemp("edit")) / f"doc{suffix}"
+    save_document(first, path)
+    loaded = load_document(path)
+    assert loaded.model == first and loaded.source is not None
+    text = render(second, loaded.source)
+    assert text is not None  # the edit went into the text (the plain writer was not needed)
+    save_document(second, path, source=loaded.source)
+    again = load_document(path)
+    assert again.problems == [] and again.model == second
