@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -63,14 +64,43 @@ def centroid(poly: Sequence[Pt]) -> Pt:
     return (cx / (6 * a), cy / (6 * a))
 
 
+#: Outlines with more vertices than this are tested through an index (Outline, below),
+#: built once and kept for the last few outlines; the plain loops are faster below it.
+INDEX_FROM = 64
+
+
+def _indexed(poly: Sequence[Pt]) -> Outline | None:
+    if len(poly) <= INDEX_FROM:
+        return None
+    try:
+        key = tuple(poly)
+        hash(key)
+    except TypeError:  # points as lists
+        key = tuple(tuple(v) for v in poly)  # type: ignore[misc]
+    return _outline_of(key)
+
+
+@lru_cache(maxsize=8)
+def _outline_of(poly: tuple[Pt, ...]) -> Outline:
+    # keyed by the vertices, not the list: an edited outline is another key
+    return Outline(poly)
+
+
 def contains_point(poly: Sequence[Pt], p: Pt) -> bool:
     """Even-odd rule; points on the boundary count as inside (within TOL)."""
+    shape = _indexed(poly)
+    if shape is not None:
+        return bool(shape.covers([p])[0])
     if boundary_distance(p, poly) <= TOL:
         return True
     return strictly_inside(poly, p)
 
 
 def strictly_inside(poly: Sequence[Pt], p: Pt) -> bool:
+    """Even-odd rule, and farther than TOL from the outline."""
+    shape = _indexed(poly)
+    if shape is not None:
+        return bool(shape.strictly_contains([p])[0])
     x, y = p
     inside = False
     for (x0, y0), (x1, y1) in edges(poly):
