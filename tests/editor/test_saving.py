@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.commands.set_property import SetProperty
@@ -240,3 +240,30 @@ def test_17_6_an_unedited_file_changed_elsewhere_is_reloaded(qtbot, window, town
     set_title(window, window.document, "Mine")
     assert window.save()
     assert window.disk_watch.check() is False and window.disk_watch.question is None
+
+
+def test_17_3_inspector_edit_and_ctrl_s_change_one_line_of_the_sample_sheet(
+    qtbot, window, samples, dialogs
+) -> None:
+    """The round-trip acceptance through the editor, with the keyboard: the sheet's title
+    typed in the Inspector, Ctrl+S; Ctrl+Z and Ctrl+S give the file's bytes back."""
+    from .canvas_input import key
+    from .test_inspector import CTRL, type_into
+
+    sheet = samples / "maps" / "A-harbour.yaml"
+    before = sheet.read_bytes()
+    assert window.open_file(sheet)
+    type_into(qtbot, window.editing.inspector.editors["title"], "Porto Sale, renamed")
+    key(qtbot, window, Qt.Key.Key_S, CTRL)
+    edited = sheet.read_bytes()
+    assert changed_lines(before, edited) == [
+        "-title: 'Porto Sale: the harbour'",
+        "+title: 'Porto Sale, renamed'",
+    ]
+    key(qtbot, window, Qt.Key.Key_Z, CTRL)
+    key(qtbot, window, Qt.Key.Key_S, CTRL)
+    assert sheet.read_bytes() == before
+    window.document.undo_stack.redo()
+    key(qtbot, window, Qt.Key.Key_S, CTRL)
+    assert sheet.read_bytes() == edited
+    assert dialogs["errors"] == [] and not window.isWindowModified()
