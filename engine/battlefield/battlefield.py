@@ -20,6 +20,7 @@ from ..model.sheet import ApertureKind, WallKind
 from ..model.terrain_chart import TerrainChart
 from .footprint import piece_of
 from .locations import SURFACE, Location, LocKind, Pt, Step, WallPiece
+from .sheet_hexes import Footprint
 from .spatial import SegmentIndex
 
 T = TypeVar("T")
@@ -108,8 +109,9 @@ class Battlefield:
     @cached_property
     def piece_buildings(self) -> dict[WallPiece, frozenset[str]]:
         """Building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)."""
+        footprints = [(bid, Footprint(outline)) for bid, outline in self.buildings.items()]
         return {
-            piece: frozenset(bid for bid, outline in self.buildings.items() if piece_of(outline, piece))
+            piece: frozenset(bid for bid, fp in footprints if piece_of(fp, piece))
             for piece in self.walls
             if piece.layer == SURFACE  # buildings stand on the surface only
         }
