@@ -70,6 +70,8 @@ class Source:
     _baseline: list[str] | None = field(default=None, repr=False, compare=False)
     # our reader's data and positions of the text, computed once (see _layout)
     _layout: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
+    # whether our reader reads the text as `data` (checked once, before ruamel reads it)
+    _checked: bool | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_bytes(cls, raw: bytes, *, json: bool, data: dict[str, Any] | None = None) -> Source:
@@ -627,6 +629,12 @@ def render(model: Document, source: Source) -> str | None:
     new = full_dump(model)
     if _same(new, source.data):
         return source.text
+    if source._checked is None:
+        # ruamel has none of our reader's limits: it only reads text our reader read as the
+        # model this source stands for (not, say, a file swapped after it was loaded)
+        source._checked = _holds(source.text, source.json, source.data)
+    if not source._checked:
+        return None
     patcher = _Patcher(not source.json)
     try:
         if source.json:

@@ -449,3 +449,22 @@ def test_17_3_an_edit_reads_only_its_part_and_writes_what_the_whole_tree_writes(
         with monkeypatch.context() as whole_only:
             whole_only.setattr(roundtrip, "_render_parts", lambda *args: None)
             assert render(model, source) == by_part, where
+
+
+def test_17_3_the_round_trip_reader_only_sees_text_our_reader_accepted(monkeypatch) -> None:
+    """A source whose text is not what was loaded (swapped on disk between the two reads,
+    an alias bomb say) never reaches ruamel: the plain writer is used instead."""
+    from ruamel.yaml import YAML
+
+    seen: list[str] = []
+    monkeypatch.setattr(YAML, "load", lambda self, text: seen.append(text))
+    loaded = load_document(HAND_WRITTEN)
+    model = loaded.model
+    assert model is not None
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{n}: &{n} [{', '.join(['*' + p] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    swapped = Source.from_bytes(bomb.encode(), json=False, data=full_dump(model))
+    model.title = "Edited"
+    assert render(model, swapped) is None
+    assert seen == []
