@@ -16,12 +16,13 @@ from unittest import mock
 
 import networkx as nx
 
+from engine.battlefield import Placement, compile_sheets
 from engine.battlefield import compile as compile_module
-from engine.battlefield import compile_sheets
 from engine.battlefield.los import los
 from engine.battlefield.los_table import LosTable
 from engine.battlefield.movement import FOOT, reach, step_cost
 from engine.battlefield.spatial import SegmentIndex
+from engine.model.sheet import MapSheet
 
 from .mapgen import two_sheets
 from .timing import best_of, fmt, row
@@ -84,3 +85,35 @@ def run() -> None:
     )
     row("reach baseline: networkx Dijkstra with cutoff", base, f"x{base / ours:.1f} slower than ours")
     print(f"  (figures: best of several runs; one core; {fmt(total).strip()} compile)")
+    huge_hexes()
+
+
+def huge_hexes() -> None:
+    """Issue 17 item 9: the schema's largest grid (99 x 99 hexes of 1000 mm) with one
+    building and one outer wall. The wall index's work follows the walls, not the extent
+    (was 68 s for `uo query los`, nearly all of it walking empty 8 mm cells)."""
+    box = [[20000.0, 20000.0], [26000.0, 20000.0], [26000.0, 26000.0], [20000.0, 26000.0]]
+    sheet = MapSheet.model_validate(
+        {
+            "schema": "uo-map/1",
+            "id": "A",
+            "size": [150000.0, 175000.0],
+            "grid": {"size": 1000.0, "origin": [1000.0, 1000.0], "columns": 99, "rows": 99},
+            "buildings": [{"id": "1", "outline": box, "rooms": [{"id": "1.1", "outline": box}]}],
+            "walls": [
+                {"id": "F1", "kind": "facade", "points": [*box, box[0]]},
+                {"id": "W1", "kind": "outer_wall", "points": [[40000.0, 30000.0], [40000.0, 60000.0]]},
+            ],
+        }
+    )
+    compile_module._CACHE.clear()
+    t0 = time.perf_counter()
+    bf = compile_sheets([(sheet, Placement())])
+    t_compile = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    result = los(bf, "A0101", "A9999")
+    t_los = time.perf_counter() - t0
+    cells = sum(len(index.cells) for index in bf.wall_index.values())
+    print(f"  99 x 99 hexes of 1000 mm: {len(bf)} locations, {len(bf.walls)} wall pieces, {cells} cells")
+    row("compile (1000 mm hexes)", t_compile, "was ~68 s with 8 mm cells over the whole extent")
+    row("LOS A0101-A9999 (1000 mm hexes)", t_los, result.reason)
