@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.io.files import save_document
 from engine.io.problems import LoadError, Problem
 from engine.model import CardLibrary
 
@@ -28,13 +29,17 @@ from .digitise.actions import Digitising
 from .disk_watch import DiskWatch
 from .document import Document
 from .editing import Editing
+from .map_ui import MapUi
+from .new_scenario import starter_scenario
 from .new_sheet import new_sheet
 from .panels.cards import CardsPanel
+from .panels.legend import LegendPanel
 from .panels.outliner import Outliner
 from .panels.sheet_selector import SheetSelector
 from .panels.validation import ValidationPanel
 from .recent_files import RecentFiles
 from .session import Session
+from .start_page import StartPage
 
 APP_NAME = "UO Studio"
 FILE_FILTER = "UO Studio files (*.yaml *.yml *.json);;YAML (*.yaml *.yml);;JSON (*.json);;All files (*)"
@@ -65,6 +70,9 @@ class MainWindow(QMainWindow):
         self.central = QStackedWidget()
         self.central.addWidget(self.view)
         self.central.addWidget(self.cards_panel)
+        # what the window shows with no file open (editor/start_page.py)
+        self.start_page = StartPage()
+        self.central.addWidget(self.start_page)
         self.setCentralWidget(self.central)
 
         self.outliner = Outliner()
@@ -74,6 +82,12 @@ class MainWindow(QMainWindow):
         self.validation_dock = self._dock(
             "Validation", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea
         )
+        # View > Legend: built when first shown (it draws a small sheet per symbol)
+        self.legend_dock = QDockWidget("Legend", self)
+        self.legend_dock.setObjectName("legend_dock")
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.legend_dock)
+        self.legend_dock.hide()
+        self.legend_dock.visibilityChanged.connect(self._fill_legend)
 
         self.sheet_selector = SheetSelector()
         self.sheet_toolbar = QToolBar("Sheets")
@@ -103,10 +117,13 @@ class MainWindow(QMainWindow):
         self.disk_watch = DiskWatch(self)  # files changed by another program (editor/disk_watch.py)
         # Edit and Tools menus, tool bars, Inspector and History docks (editor/editing.py)
         self.editing = Editing(self)
+        # tools, menus and docks that only make sense for a map (editor/map_ui.py)
+        self.map_ui = MapUi(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.validation_dock], [150], Qt.Orientation.Vertical)
+        self.show_start_page()
         self._update_title()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -119,6 +136,9 @@ class MainWindow(QMainWindow):
     def _make_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self.action_new = self._action(file_menu, "&New sheet", self.new_sheet, QKeySequence.StandardKey.New)
+        self.action_new_scenario = self._action(
+            file_menu, "New s&cenario…", self.new_scenario, QKeySequence("Ctrl+Shift+N")
+        )
         self.action_open = self._action(file_menu, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -140,6 +160,19 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.outliner_dock.toggleViewAction())
         view_menu.addAction(self.validation_dock.toggleViewAction())
+        self.action_legend = self.legend_dock.toggleViewAction()
+        self.action_legend.setText("&Legend")
+        self.action_legend.setShortcut(QKeySequence("F1"))
+        view_menu.addAction(self.action_legend)
+
+        # Play menu: the test-play mode (editor/play/), the open scenario as it is now
+        play_menu = self.menuBar().addMenu("&Play")
+        self.action_play = self._action(play_menu, "&Play…", self.start_play, QKeySequence("F5"))
+
+    def start_play(self) -> None:
+        from .play.launch import start_play  # the rules engine loads on first play
+
+        start_play(self)
 
     def _action(
         self, menu: object, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey
@@ -157,6 +190,10 @@ class MainWindow(QMainWindow):
         self.validation.activated.connect(self.reveal)
         self.sheet_selector.currentIndexChanged.connect(self.show_sheet)
         self.scene.selectionChanged.connect(self._follow_canvas_selection)
+        self.start_page.new_sheet_requested.connect(self.new_sheet)
+        self.start_page.new_scenario_requested.connect(self.new_scenario)
+        self.start_page.open_requested.connect(self.open_dialog)
+        self.start_page.file_requested.connect(self._open_recent)
 
     # -- documents -----------------------------------------------------------------------
     @property
@@ -188,14 +225,28 @@ class MainWindow(QMainWindow):
         if isinstance(model, CardLibrary):
             self.cards_panel.set_library(model)
             self.central.setCurrentWidget(self.cards_panel)
+            self.sheet_toolbar.hide()
         else:
             self.cards_panel.set_library(None)
             self.central.setCurrentWidget(self.view)
+        # a card library has no map: no drawing tools, no Layers, Inspector or Legend
+        self.map_ui.set_shown(not isinstance(model, CardLibrary))
         self.sheet_index = -1
         self.show_sheet(first)
         self.outliner.set_outline(session.outline())
         self.validation.set_path(session.document.path)
         self._update_title()
+
+    def show_start_page(self) -> None:
+        """No file open: ways to begin and the recent files, no map tools."""
+        self.start_page.set_recent(self.recent.paths())
+        self.central.setCurrentWidget(self.start_page)
+        self.sheet_toolbar.hide()
+        self.map_ui.set_shown(False)
+
+    def _fill_legend(self, visible: bool) -> None:
+        if visible and self.legend_dock.widget() is None:
+            self.legend_dock.setWidget(LegendPanel())
 
     def show_sheet(self, index: int) -> None:
         """Show the session's sheet or insert number `index` on the canvas (-1: none)."""
@@ -336,6 +387,33 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return
         self.set_session(Session.around(Document(new_sheet(), parent=self)))
+
+    def new_scenario(self) -> bool:
+        """A starter scenario (editor/new_scenario.py) on a sheet the user picks, saved
+        where they say (its sheet and cards are named relative to it), then opened."""
+        if not self.maybe_save():
+            return False
+        start = str(self.document.path.parent) if self.document and self.document.path else ""
+        sheet_name, _ = QFileDialog.getOpenFileName(self, "New scenario: its map sheet", start, FILE_FILTER)
+        if not sheet_name:
+            return False
+        sheet_path = Path(sheet_name)
+        target_name, _ = QFileDialog.getSaveFileName(
+            self, "New scenario: save as", str(sheet_path.with_name("new-scenario.yaml")), FILE_FILTER
+        )
+        if not target_name:
+            return False
+        target = Path(target_name)
+        try:
+            scenario = starter_scenario(sheet_path, target)
+            save_document(scenario, target)
+        except LoadError as exc:
+            self._error("Cannot make the scenario", problems_message(exc.problems))
+            return False
+        except (OSError, ValueError) as exc:
+            self._error("Cannot make the scenario", str(exc))
+            return False
+        return self.open_file(target)
 
     def save(self) -> bool:
         """Write every open document with unsaved edits (only those: an unedited scenario
