@@ -91,6 +91,13 @@ class DiskWatch(QObject):
             return False
         self.rewatch()
         changed = self.changed_documents()
+        gone = [d for d in changed if d.path is not None and not d.path.exists()]
+        if gone:  # deleted or moved (perhaps for a moment, as a checkout does): nothing to load
+            names = ", ".join(d.display_name for d in gone)
+            self.window.statusBar().showMessage(
+                f"{names} was deleted or moved on disk; Save writes it again", 8000
+            )
+            changed = [d for d in changed if d not in gone]
         if not changed:
             return False
         session = self.window.session

@@ -267,3 +267,15 @@ def test_17_3_inspector_edit_and_ctrl_s_change_one_line_of_the_sample_sheet(
     key(qtbot, window, Qt.Key.Key_S, CTRL)
     assert sheet.read_bytes() == edited
     assert dialogs["errors"] == [] and not window.isWindowModified()
+
+
+def test_17_6_a_file_deleted_elsewhere_is_said_and_saved_again(qtbot, window, town, dialogs) -> None:
+    assert window.open_file(town)
+    set_title(window, window.document, "Mine")
+    town.unlink()
+    assert window.disk_watch.check() is False and window.disk_watch.question is None
+    assert "deleted or moved" in window.statusBar().currentMessage()
+    assert window.document.model.title == "Mine"
+    answer_next_box("Overwrite")
+    assert window.save()
+    assert load_document(town).model.title == "Mine"
