@@ -279,3 +279,54 @@ def test_17_6_a_file_deleted_elsewhere_is_said_and_saved_again(qtbot, window, to
     answer_next_box("Overwrite")
     assert window.save()
     assert load_document(town).model.title == "Mine"
+
+
+def commented(text: str) -> tuple[str, int]:
+    """`text` with a comment line before every line (block scalars excepted) and at the end
+    of every key line that holds a plain value: the hand-commented copy of issue 11."""
+    out, n = [], 0
+    scalar_indent: int | None = None
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip())
+        if scalar_indent is not None and (not line.strip() or indent > scalar_indent):
+            out.append(line)  # inside a block scalar: a "#" would be text
+            continue
+        scalar_indent = None
+        if line.strip() and not line.lstrip().startswith("#"):
+            n += 1
+            out.append(" " * indent + f"# note {n}: before")
+            if line.rstrip().endswith(("|", ">", "|-", ">-")):
+                scalar_indent = indent
+            elif ": " in line and not line.rstrip().endswith((":", "{", "[")) and "'" not in line:
+                n += 1
+                line += f"  # note {n}: after"
+        out.append(line)
+    return "\n".join(out), n
+
+
+def test_11_9_a_hand_commented_scenario_edited_in_the_editor_keeps_every_comment(
+    window, samples, dialogs
+) -> None:
+    scenario = samples / "scenarios" / "harbour-crossing.yaml"
+    text, notes = commented(scenario.read_text(encoding="utf-8"))
+    scenario.write_text(text, encoding="utf-8")
+    before = scenario.read_bytes()
+    assert notes > 300
+    assert window.open_file(scenario)
+    document = window.document
+    quality = document.model.sides.red.impulse_forces[0].quality
+    document.undo_stack.push(SetProperty(document, "Turns", [("/turns", 8, 9)]))
+    document.undo_stack.push(
+        SetProperty(
+            document, "Quality", [("/sides/red/impulse_forces/0/quality", quality, type(quality)("elite"))]
+        )
+    )
+    assert window.save()
+    after = scenario.read_text(encoding="utf-8")
+    for n in range(1, notes + 1):
+        assert f"# note {n}:" in after
+    removed, added = (
+        [ln for ln in changed_lines(before, after.encode()) if ln.startswith(sign)] for sign in "-+"
+    )
+    assert len(removed) == len(added) == 2
+    assert "turns: 9" in added[0] and "quality: elite" in added[1]
