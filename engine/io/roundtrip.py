@@ -368,13 +368,14 @@ def _dump_yaml(rt: YAML, tree: Any) -> str:
     return out.getvalue()
 
 
-def _dump_json(tree: Any, indent: int | None, ascii_only: bool) -> str:
+def _dump_json(tree: Any, indent: int | str | None, ascii_only: bool) -> str:
     return json.dumps(tree, indent=indent, ensure_ascii=ascii_only) + "\n"
 
 
-def _json_style(text: str) -> tuple[int | None, bool]:
+def _json_style(text: str) -> tuple[int | str | None, bool]:
+    """The indent (spaces, a tab, or one line) and whether non-ASCII text is escaped."""
     m = re.search(r"\n( +|\t)\S", text)
-    indent: int | None = len(m.group(1)) if m else None
+    indent: int | str | None = (m.group(1) if m.group(1) == "\t" else len(m.group(1))) if m else None
     ascii_only = text.isascii() and "\\u" in text
     return indent, ascii_only
 
