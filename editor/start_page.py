@@ -68,6 +68,9 @@ class StartPage(QWidget):
         self.recent_list = QListWidget()
         self.recent_list.setObjectName("recent_list")
         self.recent_list.setFrameShape(QFrame.Shape.NoFrame)
+        self.recent_list.setStyleSheet(
+            "QListWidget { background: transparent; } QListWidget::item { padding: 5px 2px; }"
+        )
         # double-click or Enter (a single click where the platform opens on one)
         self.recent_list.itemActivated.connect(self._open_item)
         recent = QVBoxLayout()

@@ -34,7 +34,9 @@ from ..canvas.sheet_scene import SheetScene
 
 #: Hex size of the swatch sheets, mm (centre to corner); swatches are SWATCH_PX wide
 HEX = 10.0
-SWATCH_PX = (72, 62)
+SWATCH_PX = (48, 42)
+#: entries side by side in each section
+COLUMNS = 2
 H = HEX * math.sqrt(3) / 2  # half the height of a flat-topped hex
 
 
@@ -57,27 +59,27 @@ def _centre() -> tuple[float, float]:
 
 
 TERRAIN_MEANING = {
-    Terrain.clear: "Clear ground, streets",
+    Terrain.clear: "Streets, open ground",
     Terrain.woods: "Woods, parks",
     Terrain.water: "Water",
     Terrain.hillock: "Hillock",
-    Terrain.open_sewer: "Open sewer",
-    Terrain.narrows: "Narrows (yellow dot: only some units pass)",
-    Terrain.vehicle_impassable: "Impassable to vehicles (yellow dot)",
-    Terrain.sewer: "Sewer (underground insert)",
-    Terrain.passage: "Passage (underground insert)",
-    Terrain.solid: "Solid rock (underground insert)",
+    Terrain.open_sewer: "Open sewer, canal",
+    Terrain.narrows: "Yellow dot: narrows",
+    Terrain.vehicle_impassable: "Yellow dot: no vehicles",
+    Terrain.sewer: "Insert: sewer",
+    Terrain.passage: "Insert: passage",
+    Terrain.solid: "Insert: solid rock",
 }
 WALL_MEANING = {
-    WallKind.facade: "Facade: a building's front on the street",
-    WallKind.outer_wall: "Outer wall (garden or courtyard wall)",
-    WallKind.partition: "Partition between rooms",
-    WallKind.zone_limit: "Zone limit inside a room",
+    WallKind.facade: "Building front",
+    WallKind.outer_wall: "Garden, yard wall",
+    WallKind.partition: "Between rooms",
+    WallKind.zone_limit: "Inside a room",
 }
 APERTURE_MEANING = {
-    ApertureKind.door: "Door, with its fire arc",
-    ApertureKind.window: "Window (slimmer arrow), with its fire arc",
-    ApertureKind.breach: "Breach point, with its fire arc",
+    ApertureKind.door: "Red arrow, fire arc",
+    ApertureKind.window: "Slim arrow, fire arc",
+    ApertureKind.breach: "Orange arrow, fire arc",
 }
 
 
@@ -114,7 +116,7 @@ def entries() -> list[Entry]:
         Entry(
             "Buildings",
             "Building and room",
-            "Building (grey) with its number and a room id",
+            "Number tag, room id",
             _sheet(buildings=[building]),
         )
     )
@@ -124,7 +126,7 @@ def entries() -> list[Entry]:
         Entry(
             "Buildings",
             "Roof access",
-            "Roof access: blue dot, arrow towards the roof",
+            "Blue dot, arrow to roof",
             _sheet(buildings=[roofed]),
         )
     )
@@ -132,7 +134,7 @@ def entries() -> list[Entry]:
         Entry(
             "Sewers",
             "Manhole",
-            "Manhole, lettered with the underground zone it leads to",
+            "Letter of its zone below",
             _sheet(manholes=[Manhole(id="m", hex="0101", letter="A")]),
         )
     )
@@ -140,7 +142,7 @@ def entries() -> list[Entry]:
         Entry(
             "Sewers",
             "Dummy manhole",
-            "Dummy manhole: leads nowhere, only misleads the enemy",
+            "Leads nowhere",
             _sheet(manholes=[Manhole(id="m", hex="0101", dummy=True)]),
         )
     )
@@ -185,18 +187,21 @@ class LegendPanel(QScrollArea):
                 holder = QWidget()
                 grid = QGridLayout(holder)
                 grid.setContentsMargins(0, 0, 0, 0)
-                grid.setColumnStretch(1, 1)
+                for c in range(COLUMNS):
+                    grid.setColumnStretch(2 * c + 1, 1)
                 column.addWidget(holder)
             assert grid is not None
             swatch = QLabel()
             swatch.setPixmap(render_swatch(entry.sheet))
             swatch.setToolTip(entry.meaning)
-            text = QLabel(f"<b>{entry.name}</b><br>{entry.meaning}")
+            text = QLabel(f"<b>{entry.name}</b><br><small>{entry.meaning}</small>")
             text.setWordWrap(True)
             text.setTextFormat(Qt.TextFormat.RichText)
-            row = grid.rowCount()
-            grid.addWidget(swatch, row, 0)
-            grid.addWidget(text, row, 1)
+            text.setToolTip(entry.meaning)
+            n = grid.count() // 2
+            row, col = divmod(n, COLUMNS)
+            grid.addWidget(swatch, row, 2 * col)
+            grid.addWidget(text, row, 2 * col + 1)
             self.swatches[entry.name] = swatch
         column.addStretch(1)
         self.setWidget(body)
