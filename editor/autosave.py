@@ -396,7 +396,10 @@ class Autosave(QObject):
         autosave is deleted. Others wait for the next start."""
         for path in untitled_orphans():
             try:
-                text, _owner = read_autosave(path)
+                text, owner = read_autosave(path)
+                if owner == self.owner or owner.is_running():
+                    # named after a dead editor, but recovered since by one still running
+                    continue
                 loaded = load_document(path, text)
             except FileNotFoundError:
                 continue

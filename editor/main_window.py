@@ -507,6 +507,8 @@ class MainWindow(QMainWindow):
     def _open_recent(self, path: Path) -> None:
         if not path.exists():
             self.recent.remove(path)
+            if self.central.currentWidget() is self.start_page:
+                self.start_page.set_recent(self.recent.paths())
             self._error("Cannot open", f"{path}: the file no longer exists")
             return
         self.open_file(path)

@@ -163,6 +163,8 @@ def test_an_untitled_document_left_by_a_crash_is_offered_at_start_up(
     # the editor that wrote it dies without closing: give its file a pid no process has
     orphan = written.with_name(written.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-"))
     written.rename(orphan)
+    text, owner = read_autosave(orphan)
+    orphan.write_bytes(with_marker(text, Owner(owner.host, DEAD_PID, owner.window)))
     crashed.autosave._written.clear()
     crashed.deleteLater()
 
@@ -276,3 +278,31 @@ def test_17_5_a_failed_recovery_is_said_in_a_dialog_and_not_offered_again(
     assert not sidecar(town).exists() and list(tmp_path.glob("town.yaml.autosave.damaged-*"))
     assert window.open_file(town)
     assert len(answers["asked"]) == 1 and len(answers["warned"]) == 1
+
+
+def test_17_5_a_recovered_untitled_autosave_is_not_offered_to_a_third_editor(
+    qtbot, settings, tmp_path, monkeypatch, answers
+):
+    monkeypatch.setattr("editor.autosave.untitled_folder", lambda: tmp_path / "appdata")
+    crashed = MainWindow(settings)
+    crashed.action_new.trigger()
+    edit(crashed, 7)
+    (written,) = crashed.autosave.tick()
+    orphan = written.with_name(written.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-"))
+    written.rename(orphan)
+    text, owner = read_autosave(orphan)
+    orphan.write_bytes(with_marker(text, Owner(owner.host, DEAD_PID, owner.window)))
+    crashed.autosave._written.clear()
+    crashed.deleteLater()
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        lambda _p, title, text, *a, **k: answers["asked"].append(text) or QMessageBox.StandardButton.Yes,
+    )
+    second = MainWindow(settings)
+    qtbot.addWidget(second, before_close_func=lambda w: w.document and w.document.undo_stack.setClean())
+    assert second.autosave.offer_untitled_recovery()  # recovered: now the second editor's
+    third = MainWindow(settings)
+    qtbot.addWidget(third)
+    assert not third.autosave.offer_untitled_recovery()
+    assert len(answers["asked"]) == 1 and orphan.exists()
