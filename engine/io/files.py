@@ -50,11 +50,16 @@ class Loaded:
 
     @property
     def source(self) -> Source | None:
-        """The file's text and the model it holds, to save edits of that model into (take it
-        before editing the model: it records the model as loaded)."""
-        if self.raw_source is not None and self.raw_source.data is None and self.model is not None:
-            self.raw_source.data = full_dump(self.model)
+        """The file's text and the model it holds as read, to save edits of that model into."""
         return self.raw_source if self.model is not None else None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # the source records the model as read (not as edited later: that is the change)
+        super().__setattr__(name, value)
+        if name in ("model", "raw_source"):
+            source, model = getattr(self, "raw_source", None), getattr(self, "model", None)
+            if source is not None and model is not None:
+                source.data = full_dump(model)
 
     def problem(self, pointer: str, code: str, message: str, *, key: bool = False) -> Problem:
         line, col = self.positions.locate(pointer, key=key)

@@ -492,6 +492,12 @@ class _Part:
     indent: int
     top: str
     name: Any = None
+    #: the item's index in the new list when items before it came or went
+    new_name: Any = None
+    #: items of the new list [first, last) written in place of lines [start, end) (a
+    #: deletion when empty), styled like the old item `like`
+    insert: tuple[int, int] | None = None
+    like: tuple[int, int] | None = None  # lines of an old item to take the style of
 
 
 def _parts(source: Source, new: dict[str, Any]) -> list[_Part] | None:
@@ -529,7 +535,7 @@ def _inner_parts(
     lines = source.text.split("\n", end)[:end]
     starts: list[tuple[int, int]] = []
     if isinstance(written, list) and isinstance(ov, list) and isinstance(nv, list):
-        if not (len(written) == len(ov) == len(nv)) or not written:
+        if len(written) != len(ov) or not written:
             return None
         for i in range(len(written)):
             ln, col = positions.values.get(_ptr(key, i), (0, 0))
@@ -537,6 +543,8 @@ def _inner_parts(
                 return None  # flow style, or an item not written `- value`
             starts.append((ln - 1, col - 3))
         names: list[Any] = list(range(len(written)))
+        if len(ov) != len(nv):
+            return _list_parts(lines, key, ov, nv, starts, end)
         changed = [i for i in names if not _same(ov[i], nv[i])]
     elif isinstance(written, dict) and isinstance(ov, dict) and isinstance(nv, dict):
         names = list(written)
@@ -557,6 +565,39 @@ def _inner_parts(
     return [_Part(starts[i][0], ends[i], starts[i][1], key, names[i]) for i in changed]
 
 
+def _list_parts(
+    lines: list[str], key: str, ov: list[Any], nv: list[Any], starts: list[tuple[int, int]], end: int
+) -> list[_Part] | None:
+    """Items that came, went or changed in a block list of another length: matched by
+    content, so one added or removed item changes only its own lines."""
+    rows = [ln for ln, _ in starts]
+    if rows != sorted(set(rows)) or len({c for _, c in starts}) != 1:
+        return None
+    indent = starts[0][1]
+    ends = [*rows[1:], end]
+    # a new last item goes after the last item's own lines, before comments that follow it
+    tail = ends[-1]
+    while tail > rows[-1] + 1 and (not lines[tail - 1].strip() or lines[tail - 1].lstrip().startswith("#")):
+        tail -= 1
+    a = [json.dumps(v, sort_keys=True) for v in ov]
+    b = [json.dumps(v, sort_keys=True) for v in nv]
+    parts: list[_Part] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            parts += [_Part(rows[i1 + k], ends[i1 + k], indent, key, i1 + k, j1 + k) for k in range(i2 - i1)]
+            continue
+        like_index = min(i1, len(ov) - 1)
+        like = (rows[like_index], ends[like_index])
+        if i2 > i1:  # gone (and perhaps replaced by the new items at their place)
+            parts.append(_Part(rows[i1], ends[i2 - 1], indent, key, insert=(j1, j2), like=like))
+        else:
+            at = rows[i1] if i1 < len(ov) else tail
+            parts.append(_Part(at, at, indent, key, insert=(j1, j2), like=like))
+    return parts
+
+
 def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -> str | None:
     parts = _parts(source, new)
     if parts is None:
@@ -573,21 +614,30 @@ def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -
         cut = part.indent - offset if isinstance(part.name, int) else part.indent
         if cut < 0:
             return None
-        segment = []
-        for line in lines[part.start : part.end]:
-            if line[:cut].strip():
-                if not line.lstrip().startswith("#"):
-                    return None  # a line less indented than its part: cannot be cut here
-                line = line.lstrip()
-            else:
-                line = line[cut:]
-            segment.append(line)
+        if part.insert is not None:
+            assert part.like is not None
+            cut = part.indent - offset
+            like = rt.load("\n".join(_dedent(lines[part.like[0] : part.like[1]], cut) or []) + "\n")
+            if cut < 0 or not isinstance(like, CommentedSeq) or len(like) != 1:
+                return None
+            first, last = part.insert
+            items = CommentedSeq(
+                patcher.fresh(_at(sparse, part.top, j), like=like[0]) for j in range(first, last)
+            )
+            written = _dump_yaml(rt, items).split("\n")[:-1] if items else []
+            pad = " " * cut
+            hunks.append((part.start, part.end, [pad + ln if ln else ln for ln in written]))
+            continue
+        segment = _dedent(lines[part.start : part.end], cut)
+        if segment is None:
+            return None
         tree = rt.load("\n".join(segment) + "\n")
         if part.name is None:
             name, ov, nv, sv = part.top, old[part.top], new[part.top], sparse.get(part.top, _MISSING)
         else:
-            name, ov, nv = part.name, old[part.top][part.name], new[part.top][part.name]
-            sv = _at(sparse, part.top, part.name)
+            now = part.name if part.new_name is None else part.new_name
+            name, ov, nv = part.name, old[part.top][part.name], new[part.top][now]
+            sv = _at(sparse, part.top, now)
         baseline = _dump_yaml(rt, tree).split("\n")
         if isinstance(name, int):  # a list item: the part reads as a list of one
             if not isinstance(tree, CommentedSeq) or len(tree) != 1:
@@ -611,6 +661,21 @@ def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -
             s = min(s, len(segment))
             hunks.append((part.start + s, part.start + e, [pad + ln if ln else ln for ln in new_lines]))
     return _apply(lines, hunks)
+
+
+def _dedent(lines: list[str], cut: int) -> list[str] | None:
+    """Lines of a part without the indent its place gave them (comments may sit anywhere);
+    None when a line is less indented than the part."""
+    out = []
+    for line in lines:
+        if line[:cut].strip():
+            if not line.lstrip().startswith("#"):
+                return None
+            line = line.lstrip()
+        else:
+            line = line[cut:]
+        out.append(line)
+    return out
 
 
 def _at(sparse: dict[str, Any], key: str, name: Any) -> Any:

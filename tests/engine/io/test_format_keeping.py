@@ -468,3 +468,33 @@ def test_17_3_the_round_trip_reader_only_sees_text_our_reader_accepted(monkeypat
     model.title = "Edited"
     assert render(model, swapped) is None
     assert seen == []
+
+
+def test_17_3_an_added_or_removed_item_changes_only_its_lines(tmp_path: Path, monkeypatch) -> None:
+    """A wall removed from the sample sheet loses its own lines; a building added is
+    written after the last one in the siblings' style; ruamel reads one item for each."""
+    from ruamel.yaml import YAML
+
+    loads: list[int] = []
+    load = YAML.load
+
+    def counted(self: YAML, text: str) -> Any:
+        loads.append(len(text))
+        return load(self, text)
+
+    monkeypatch.setattr(YAML, "load", counted)
+    sheet = copy_of(ROOT / "maps" / "A-harbour.yaml", tmp_path)
+    before = sheet.read_bytes()
+    loaded = load_document(sheet)
+    model = loaded.model
+    assert model is not None and loaded.source is not None
+    gone = model.walls.pop(5)
+    model.buildings.append(model.buildings[0].model_copy(update={"id": "99"}))
+    save_document(model, sheet, source=loaded.source)
+    assert loads and max(loads) < len(before) / 10
+    removed, added = changed_lines(before, sheet.read_bytes())
+    assert removed[0] == f"- id: {gone.id}" and all(line.startswith("  ") for line in removed[1:])
+    assert added[0] == "- id: '99'" and "  outline:" in added
+    text = sheet.read_text(encoding="utf-8")
+    assert text.index("- id: '99'") < text.index("walls:")  # the last building, before the walls
+    assert load_document(sheet).model == model
