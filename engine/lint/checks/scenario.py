@@ -15,6 +15,7 @@ from ...io.files import load_document
 from ...io.problems import LoadError, Severity
 from ...io.reading import path_exists, safe_resolve
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, EventCard, Reinforcement, SupportKind
+from ...model.d10_coverage import events_coverage, support_coverage
 from ...model.rule_sets import RULE_SETS
 from ...model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, combat_problems
 from ...model.scenario import (
@@ -32,7 +33,6 @@ from ..context import ScenarioContext, SheetContext
 from ..registry import Finding, check
 
 FMT = "uo-scenario/1"
-DIGITS = frozenset(range(10))
 
 
 # --- what the checks share ------------------------------------------------------------------
@@ -569,16 +569,13 @@ def bad_support_rolls(ctx: ScenarioContext) -> Iterator[Finding]:
                     yield Finding(
                         f"{rp}/T+1", f"air defence '{row.support}' has no T+1 results: only U and T (7.3.3.5)"
                     )
-                owner: dict[int, str] = {}
-                for column, rolls in (("U", row.unavailable), ("T+1", row.next_turn), ("T", row.this_turn)):
-                    for j, roll in enumerate(rolls):
-                        if roll in owner:
-                            yield Finding(
-                                f"{rp}/{column}/{j}",
-                                f"'{row.support}': roll {roll} is in {column} and already in {owner[roll]}",
-                            )
-                        owner.setdefault(roll, column)
-                missing = sorted(DIGITS - set(owner))
+                cover = support_coverage(row)
+                for roll, column, j, first in cover.extra():
+                    yield Finding(
+                        f"{rp}/{column}/{j}",
+                        f"'{row.support}': roll {roll} is in {column} and already in {first}",
+                    )
+                missing = cover.uncovered
                 if missing:
                     yield Finding(
                         rp, f"'{row.support}': {_rolls(missing)} no result; each roll 0-9 needs one"
@@ -592,16 +589,13 @@ def bad_event_table_rolls(ctx: ScenarioContext) -> Iterator[Finding]:
         table = side.events.table
         if not table:
             continue
-        owner: dict[int, int] = {}
-        for k, row in enumerate(table):
-            for j, roll in enumerate(row.roll):
-                if roll in owner:
-                    yield Finding(
-                        f"/sides/{name}/events/table/{k}/roll/{j}",
-                        f"roll {roll} is already in row {owner[roll] + 1} of the {name} events table",
-                    )
-                owner.setdefault(roll, k)
-        missing = sorted(DIGITS - set(owner))
+        cover = events_coverage(table)
+        for roll, k, j, first in cover.extra():
+            yield Finding(
+                f"/sides/{name}/events/table/{k}/roll/{j}",
+                f"roll {roll} is already in row {int(first) + 1} of the {name} events table",
+            )
+        missing = cover.uncovered
         if missing:
             yield Finding(
                 f"/sides/{name}/events/table",
