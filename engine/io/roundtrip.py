@@ -606,6 +606,7 @@ def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -
     assert old is not None
     lines = source.text.split("\n")
     rt = _yaml_rt(source.text)
+    rt.explicit_start = False  # a part is never the start of the document
     offset = _indents(source.text)[1]
     patcher = _Patcher(True)
     hunks: list[Hunk] = []
