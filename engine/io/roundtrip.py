@@ -11,6 +11,13 @@ JSON. The tree is dumped twice, before and after the changes; the lines that dif
 between those two dumps are spliced into the original text, so whatever the dumper would
 normalise elsewhere (folding, spacing) stays as the user wrote it.
 
+ruamel's round-trip reader is pure Python and slow (seconds for the 4,000-line sample
+sheet), so a YAML file without anchors is cut into parts (top-level keys, then the items
+of a block list or entries of a block mapping under one) and only the parts holding a
+change go through it; added or removed list items are written or removed as their own
+lines. With anchors the whole file is one tree, and an edit of an anchored value that
+reaches its aliases or a mapping merging it (`<<: *base`) is undone there ("unshare").
+
 Safety: our own readers (yaml_reader, json_reader) validated and bounded the text before;
 ruamel only re-reads text that already passed them. The result is read back with our
 reader and must give the model being saved, else the plain writer's text is used.
@@ -111,7 +118,6 @@ class _Patcher:
 
     def __init__(self, yaml_mode: bool):
         self.yaml = yaml_mode
-        self.changes = 0
 
     # maps -------------------------------------------------------------------------------
     def patch_map(self, node: Any, old: dict[str, Any], new: dict[str, Any], sparse: Any) -> None:
@@ -120,7 +126,6 @@ class _Patcher:
         for key in old:
             if key not in new and key in node:
                 del node[key]
-                self.changes += 1
         prev: str | None = None
         for key, nv in new.items():
             ov = old.get(key, _MISSING)
@@ -129,7 +134,6 @@ class _Patcher:
                 if ov is not _MISSING and _same(ov, nv):
                     prev = key
                     continue
-                self.changes += 1
                 if sv is _MISSING and nv is None:
                     del node[key]  # back to an unset optional value: leave it out again
                     continue
@@ -138,7 +142,6 @@ class _Patcher:
             else:
                 if (ov is not _MISSING and _same(ov, nv)) or sv is _MISSING:
                     continue  # still the default, left implied
-                self.changes += 1
                 self._insert_key(node, prev, key, self.fresh(sv))
                 prev = key
 
@@ -173,7 +176,6 @@ class _Patcher:
         if len(old) == len(new):
             for i, (ov, nv) in enumerate(zip(old, new, strict=True)):
                 if not _same(ov, nv):
-                    self.changes += 1
                     self.replace(node, i, ov, nv, sparse[i])
             return
         a = [json.dumps(v, sort_keys=True) for v in old]
@@ -182,7 +184,6 @@ class _Patcher:
         for tag, i1, i2, j1, j2 in reversed(ops):  # from the end: indices stay valid
             if tag == "equal":
                 continue
-            self.changes += 1
             if tag == "replace" and i2 - i1 == j2 - j1:
                 for k in range(i2 - i1):
                     self.replace(node, i1 + k, old[i1 + k], new[j1 + k], sparse[j1 + k])
@@ -206,7 +207,6 @@ class _Patcher:
                 cur = node[key] if key in own else _merged(node, key)
                 if _agrees(cur, new[key]):
                     continue
-                self.changes += 1
                 value = sparse.get(key, new[key]) if isinstance(sparse, dict) else new[key]
                 if key not in own:  # the anchor changed under this mapping: keep its value here
                     # after the first own key: ruamel would move a comment of the `<<:` line
