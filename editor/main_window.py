@@ -432,7 +432,10 @@ class MainWindow(QMainWindow):
                 ok = False
                 break
             saved.append(document)
-        self._after_save(saved)
+        if ok or saved:  # after a failure, only what was saved before it is said
+            self._after_save(saved)
+        else:
+            self._update_title()
         return ok
 
     def save_as(self) -> bool:
