@@ -306,3 +306,14 @@ def test_17_5_a_recovered_untitled_autosave_is_not_offered_to_a_third_editor(
     qtbot.addWidget(third)
     assert not third.autosave.offer_untitled_recovery()
     assert len(answers["asked"]) == 1 and orphan.exists()
+
+
+def test_17_5_an_autosave_removes_the_temporary_file_a_killed_one_left(window, town, answers):
+    window.load(town)
+    stray = town.parent / f".{sidecar(town).name}.k3_9xq0a.tmp"
+    stray.write_text("half an autosave")
+    os.utime(stray, (1000, 1000))
+    edit(window, 5)
+    assert window.autosave.tick() == [sidecar(town)]
+    assert not stray.exists()
+    assert read_autosave(sidecar(town))[1] == window.autosave.owner
