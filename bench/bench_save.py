@@ -52,6 +52,15 @@ def _deep_edit(model: Any) -> None:
         model.sides.red.impulse_forces[0].name += " (edited)"
 
 
+def _add_item(model: Any) -> None:
+    """An object added: a copy of the sheet's first building, or of red's first force."""
+    if hasattr(model, "buildings"):
+        model.buildings.append(model.buildings[0].model_copy(update={"id": "99"}))
+    else:
+        forces = model.sides.red.impulse_forces
+        forces.append(forces[0].model_copy(update={"id": "r-new"}))
+
+
 def _save_with(model: Any, target: Path, source: Any = None) -> Callable[[], Any]:
     return lambda: save_document(model, target, source=source)
 
@@ -76,8 +85,9 @@ def run() -> None:
         for label, path in (("scenario", SCENARIO), ("sheet", SHEET)):
             target = Path(tmp) / path.name
             edits: list[tuple[str, Callable[[Any], None]]] = [
-                ("title", lambda m: setattr(m, "title", m.title + " (edited)")),
-                ("deep", _deep_edit),
+                ("title edit", lambda m: setattr(m, "title", m.title + " (edited)")),
+                ("deep edit", _deep_edit),
+                ("add an item", _add_item),
             ]
             for what, edit in edits:
                 model, source = _edited(path, edit)
@@ -85,13 +95,11 @@ def run() -> None:
                 rows = [
                     ("plain writer", _times(_save_with(model, target))),
                     ("format-keeping", _times(_save_with(model, target, source))),
-                    ("  same, whole tree", _times(_whole_tree(model, target, source), repeat=3)),
+                    ("same, one whole tree", _times(_whole_tree(model, target, source), repeat=3)),
                 ]
                 for name, times in rows:
-                    print(
-                        f"  {label} ({what} edit), {name:<18} min {fmt(min(times))}"
-                        f"  median {fmt(statistics.median(times))}"
-                    )
+                    case = f"{label}, {what}: {name}"
+                    print(f"  {case:<44} min {fmt(min(times))}  median {fmt(statistics.median(times))}")
 
 
 if __name__ == "__main__":
