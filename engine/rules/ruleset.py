@@ -175,9 +175,10 @@ class RuleSet(Protocol[A, Obs]):
     @property
     def title(self) -> str: ...
 
-    def load(self, path: Path) -> GameDefinition:
+    def load(self, path: Path, overrides: Mapping[Path, str] | None = None) -> GameDefinition:
         """Validate `path` and everything it references, then build the static game; raises
-        GameSetupError (located problems) when it cannot be played."""
+        GameSetupError (located problems) when it cannot be played. `overrides` holds file
+        texts an editor has with unsaved edits, read instead of the disk."""
         ...
 
     def start(self, game: Any, seed: int) -> PlayState[A, Obs]: ...

@@ -4,6 +4,7 @@ does not change during play (DESIGN.md, "Engine shape")."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,11 +154,16 @@ class Game:
         )
 
     @classmethod
-    def load(cls, path: Path | str) -> Game:
+    def load(cls, path: Path | str, overrides: Mapping[Path, str] | None = None) -> Game:
         """Load and validate a scenario with everything it references; errors (not
-        warnings) refuse the game, naming file, line and field."""
-        path = Path(path)
-        workspace = Workspace()
+        warnings) refuse the game, naming file, line and field. `overrides`: the text of
+        files as an editor holds them, unsaved edits included (lint's Workspace), so the
+        editor's play mode plays what the designer sees; house-rule tables are read from disk."""
+        return cls.from_workspace(Path(path), Workspace(dict(overrides or {})))
+
+    @classmethod
+    def from_workspace(cls, path: Path, workspace: Workspace) -> Game:
+        """`load` with the files `workspace` reads (its overrides before the disk)."""
         report = validate_paths([path], workspace)
         errors = [p for p in report.problems if p.severity == Severity.error]
         if errors or report.unusable:

@@ -27,10 +27,11 @@ class UrbanOperations:
     name: str = RULES
     title: str = "Urban Operations"
 
-    def load(self, path: Path) -> Game:
+    def load(self, path: Path, overrides: Mapping[Path, str] | None = None) -> Game:
         """Validate `path` and everything it references (maps, cards, house-rule tables),
-        then build the game; GameSetupError (located problems) when it cannot be played."""
-        return Game.load(path)
+        then build the game; GameSetupError (located problems) when it cannot be played.
+        `overrides`: file texts as an editor holds them (unsaved edits), read before the disk."""
+        return Game.load(path, overrides)
 
     def start(self, game: Any, seed: int) -> Play:
         if not isinstance(game, Game):

@@ -1,0 +1,283 @@
+"""The board: the editor's map canvas (editor/canvas) with the game drawn over it as a layer
+of items (editor/play/items.py), from one side's observation and briefing only.
+
+Clicks are turned into offers (offers.py) here: an own block offered, a highlighted
+location, an enemy block targeted. A click with one offer plays it; with several, a menu
+names them where the click was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QMenu
+
+from engine.battlefield import Battlefield
+from engine.model.scenario import Side
+from engine.model.sheet import MapSheet
+from engine.rules.uo.briefing import Briefing
+from engine.rules.uo.observation import Markers, Observation
+
+from ..canvas import SheetScene, SheetView
+from .estimates import target_info
+from .items import SYMBOL, BlockItem, BlockLook, CounterItem, PlaceItem, TargetItem
+from .offers import Offer, Offers
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A map the board can show: the surface (its first sheet) or an underground insert."""
+
+    label: str
+    layer: str  # battlefield layer: "surface" or the insert's id
+    sheet: MapSheet
+    base_dir: Path | None
+
+
+def marker_letters(m: Markers | None) -> str:
+    if m is None:
+        return ""
+    return ("A" if m.activated else "") + ("R" if m.reaction else "") + ("C" if m.completed else "")
+
+
+def looks(observations: Iterable[Observation], briefings: dict[Side, Briefing]) -> list[BlockLook]:
+    """The blocks to draw: each observation's own blocks in full, and, from a single side's
+    view, the enemy blocks it sees (blank unless revealed)."""
+    out: list[BlockLook] = []
+    obs_list = list(observations)
+    for obs in obs_list:
+        brief = briefings[obs.side]
+        for b in obs.own:
+            if not b.on_map or b.location is None:
+                continue
+            info = brief.own[b.id]
+            out.append(
+                BlockLook(
+                    side=obs.side,
+                    location=b.location,
+                    key=b.id,
+                    own=True,
+                    symbol=SYMBOL[b.type],
+                    levels=info.levels,
+                    losses=b.losses,
+                    markers=marker_letters(b.markers),
+                    revealed=b.revealed,
+                    tip=f"{b.id}: {info.profile.name} ({'dummy' if b.type is None else b.type.value}), "
+                    f"{info.levels - b.losses}/{info.levels} OSL{'' if b.revealed else ', hidden'}",
+                )
+            )
+    if len(obs_list) == 1:
+        obs = obs_list[0]
+        brief = briefings[obs.side]
+        for n, e in enumerate(obs.enemies):
+            if e.revealed and e.identity is not None:
+                pub = brief.enemy[e.identity]
+                out.append(
+                    BlockLook(
+                        side=brief.enemy_side,
+                        location=e.location,
+                        key=f"enemy@{e.location}#{n}",
+                        own=False,
+                        symbol=SYMBOL[e.type],
+                        levels=pub.profile.osl_levels,
+                        losses=e.losses or 0,
+                        markers=marker_letters(e.markers),
+                        tip=f"enemy {pub.profile.name} ({pub.type.value}), "
+                        f"{pub.profile.osl_levels - (e.losses or 0)}/{pub.profile.osl_levels} OSL",
+                    )
+                )
+            else:
+                out.append(
+                    BlockLook(
+                        side=brief.enemy_side,
+                        location=e.location,
+                        key=f"enemy@{e.location}#{n}",
+                        own=False,
+                        symbol=None,
+                        tip="an enemy block (hidden)",
+                    )
+                )
+    return out
+
+
+class BoardView(SheetView):
+    """The map canvas in play: shows one layer, the blocks on it, and what may be clicked."""
+
+    #: an offer the player picked (by a click, or a click then a menu entry)
+    picked = Signal(object)
+
+    def __init__(self, parent: object = None):
+        self.board_scene = SheetScene(parent)
+        super().__init__(self.board_scene)
+        self.setDragMode(SheetView.DragMode.NoDrag)
+        self.bf: Battlefield | None = None
+        self.layer: Layer | None = None
+        self.block_items: list[BlockItem] = []
+        self.overlay: list[QGraphicsItem] = []
+        self.offers: Offers | None = None
+        self.selected: str | None = None  # the off-map block chosen to set up or bring on
+        self.block_size = 5.0
+        self.menu: QMenu | None = None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def show_layer(self, layer: Layer, bf: Battlefield) -> None:
+        self.bf = bf
+        self.layer = layer
+        self.board_scene.set_sheet(layer.sheet, layer.base_dir)
+        for item in self.board_scene.items():
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, False)
+        self.block_items, self.overlay = [], []
+        self.block_size = layer.sheet.grid.size * 1.35  # a block nearly fills its hex, as on the table
+        self.fit_sheet()
+
+    def centre(self, location: str) -> tuple[float, float] | None:
+        if self.bf is None or self.layer is None:
+            return None
+        try:
+            loc = self.bf.location(location)
+        except KeyError:
+            return None
+        if loc.layer != self.layer.layer:
+            return None
+        return loc.centre
+
+    def draw(
+        self,
+        blocks: list[BlockLook],
+        wrecks: Iterable[str],
+        counters: Iterable[tuple[str, str]],
+        offers: Offers | None,
+        selected: str | None,
+        active: str | None,
+    ) -> None:
+        """Redraw the game layer: blocks, counters and, for a human's decision, its offers."""
+        scene = self.board_scene
+        for item in [*self.block_items, *self.overlay]:
+            scene.removeItem(item)
+        self.block_items, self.overlay = [], []
+        self.offers, self.selected = offers, selected
+        size = self.block_size
+        by_place: dict[str, int] = {}
+        offered = offers.blocks() if offers is not None else set()
+        for look in blocks:
+            c = self.centre(look.location)
+            if c is None:
+                continue
+            n = by_place.get(look.location, 0)
+            by_place[look.location] = n + 1
+            item = BlockItem(look, size)
+            item.setPos(c[0] + n * size * 0.35, c[1] - n * size * 0.35)  # passing through (8.1.1)
+            item.offered = look.key in offered
+            item.selected_block = look.key == active
+            scene.addItem(item)
+            self.block_items.append(item)
+        for loc in wrecks:
+            self._counter(loc, "WRECK", QColor("#212121"))
+        for loc, text in counters:
+            self._counter(loc, text, QColor("#4e342e"))
+        if offers is None:
+            return
+        for loc, offer in offers.places(selected).items():
+            if self.centre(loc) is None or self.bf is None:
+                continue
+            label = f"{offer.mp} MP" if offer.mp is not None else ""
+            item = PlaceItem(loc, self.bf.location(loc).outline, label, size)
+            item.setToolTip(" / ".join(o.label for o in offers.at_place(loc, selected)))
+            scene.addItem(item)
+            self.overlay.append(item)
+        for loc in offers.targets():
+            c = self.centre(loc)
+            if c is None:
+                continue
+            item = TargetItem(loc, c, size, self.target_tip(loc))
+            scene.addItem(item)
+            self.overlay.append(item)
+
+    def target_tip(self, location: str) -> str:
+        """What a target offers: each fire, assault or scout, as the engine's legal actions
+        name it (the range band and firepower are in the entry's label when known)."""
+        assert self.offers is not None
+        obs, brief = self.offers.observation, self.offers.briefing
+        lines = []
+        for o in self.offers.at_target(location):
+            info = target_info(o.action, obs, brief)
+            lines.append(f"{o.label}: {info}" if info else o.label)
+        return "\n".join(lines)
+
+    def _counter(self, loc: str, text: str, colour: QColor) -> None:
+        c = self.centre(loc)
+        if c is None:
+            return
+        item = CounterItem(text, c, self.block_size, colour)
+        self.board_scene.addItem(item)
+        self.overlay.append(item)
+
+    def flash(self, blocks: Iterable[str], locations: Iterable[str]) -> None:
+        """Mark the blocks a hovered log entry names (by id, or standing at its locations)."""
+        ids, locs = set(blocks), set(locations)
+        for item in self.block_items:
+            on = item.look.key in ids or item.look.location in locs
+            if on != item.flash:
+                item.flash = on
+                item.update()
+
+    # -- clicks ----------------------------------------------------------------------------
+    def offers_at(self, scene_pos: QPointF) -> list[Offer]:
+        """What a click at `scene_pos` offers: an offered own block, or a target; else every
+        place under it (a roof and the room below share their outline: both are named)."""
+        if self.offers is None:
+            return []
+        places: list[Offer] = []
+        for item in self.board_scene.items(scene_pos):
+            if isinstance(item, BlockItem):
+                if item.look.own and (found := self.offers.at_block(item.look.key)):
+                    return found
+                if not item.look.own and (found := self.offers.at_target(item.look.location)):
+                    return found
+            elif isinstance(item, TargetItem):
+                return self.offers.at_target(item.location)
+            elif isinstance(item, PlaceItem) and item.contains(item.mapFromScene(scene_pos)):
+                places += [o for o in self.offers.at_place(item.location, self.selected) if o not in places]
+        return places
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        found = self.offers_at(self.mapToScene(event.position().toPoint()))
+        event.accept()
+        if len(found) == 1:
+            self.picked.emit(found[0])
+        elif found:
+            self.show_menu(found, event.position().toPoint())
+
+    def show_menu(self, found: list[Offer], at: QPoint) -> None:
+        """Several offers at one place (weapons, fire or assault): a menu names them."""
+        menu = QMenu(self)
+        menu.setObjectName("offer_menu")
+        for offer in found:
+            action = menu.addAction(offer.label)
+            action.triggered.connect(lambda _=False, o=offer: self.picked.emit(o))
+        self.menu = menu
+        menu.popup(self.viewport().mapToGlobal(at))
+
+    def point_of(self, location: str) -> QPoint | None:
+        """Where `location`'s centre is in the viewport (for tests and the in-place prompt)."""
+        c = self.centre(location)
+        if c is None:
+            return None
+        return self.mapFromScene(QPointF(*c))
+
+    def point_of_block(self, key: str) -> QPoint | None:
+        for item in self.block_items:
+            if item.look.key == key:
+                return self.mapFromScene(item.scenePos())
+        return None
+
+
+__all__ = ["BoardView", "Layer", "looks"]

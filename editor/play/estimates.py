@@ -1,0 +1,58 @@
+"""What hovering a target tells (no Qt): the distance and range band, the firepower of the
+chosen weapon and, if the target is revealed, of its best answer; all from the side's
+briefing (map, rule tables, its own cards, the enemy order of battle as published) and
+observation, with the rules' own functions (engine/rules/uo/combat.py)."""
+
+from __future__ import annotations
+
+from engine.battlefield.movement import EP_HORIZON, ep_within
+from engine.model.cards import Weapon
+from engine.rules.uo import actions as A
+from engine.rules.uo.briefing import Briefing
+from engine.rules.uo.combat import weapon_firepower
+from engine.rules.uo.observation import Observation
+
+BAND_NAMES = ("1 EP (assault)", "2-5 EP", "6-10 EP", "11-15 EP", "16-20 EP", "21-25 EP")
+
+
+def target_info(action: A.Action, observation: Observation, briefing: Briefing) -> str:
+    """One line per fight offered at a target: range band, our firepower, theirs."""
+    act = observation.activation
+    if act is None or not isinstance(action, A.Fire | A.Assault):
+        return ""
+    here = next((b.location for b in observation.own if b.id == act.block), None)
+    info = briefing.own.get(act.block)
+    if here is None or info is None:
+        return ""
+    bf, tables = briefing.battlefield, briefing.tables.combat
+    assault = isinstance(action, A.Assault)
+    ep = 1 if assault else ep_within(bf, here, action.target, EP_HORIZON)
+    if ep is None:
+        return "out of range"
+    night = observation.night
+    weapon = next((w for w in info.profile.weapons if w.id == action.weapon), None)
+    ours = None
+    if weapon is not None:
+        ours = weapon_firepower(tables, weapon, ep, assault, night, info.profile.night_equipment)
+    band = (
+        0 if assault else tables.band(ep, night=night and not (weapon and weapon.min_range), equipped=False)
+    )
+    band_name = BAND_NAMES[band] if band is not None and band < len(BAND_NAMES) else "beyond range"
+    enemy = next((e for e in observation.enemies if e.location == action.target), None)
+    theirs = "hidden block: unknown"
+    if enemy is not None and enemy.revealed and enemy.identity is not None:
+        pub = briefing.enemy[enemy.identity]
+        best = _best(pub.profile.weapons, ep, assault, night, pub.profile.night_equipment, tables)
+        theirs = "no answer" if best is None else f"up to {best}"
+    return f"{ep} EP, band {band_name}: our firepower {ours}, theirs {theirs}"
+
+
+def _best(
+    weapons: list[Weapon], ep: int, assault: bool, night: bool, equipped: bool, tables: object
+) -> int | None:
+    values = [
+        fp
+        for w in weapons
+        if (fp := weapon_firepower(tables, w, ep, assault, night, equipped)) is not None  # type: ignore[arg-type]
+    ]
+    return max(values) if values else None

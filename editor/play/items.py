@@ -1,0 +1,210 @@
+"""The board's own items, drawn over the map canvas: blocks (side colour, type symbol, OSL
+steps, markers), wrecks and counters, the active block's reach and the targets offered.
+
+Everything here is drawn from what one side knows (its observation and briefing): an enemy
+block that is not revealed is a blank block of its colour, nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from engine.model.cards import BlockType
+from engine.model.scenario import Side
+
+SIDE_COLOUR = {Side.green: QColor("#2e7d32"), Side.red: QColor("#c62828")}
+#: NATO-like short names: read at a glance on a block a few mm wide
+SYMBOL: dict[BlockType | None, str] = {
+    BlockType.infantry: "INF",
+    BlockType.scout: "SCT",
+    BlockType.recon: "REC",
+    BlockType.engineer: "ENG",
+    BlockType.sniper: "SNP",
+    BlockType.jfo: "JFO",
+    BlockType.support_weapons: "SW",
+    BlockType.platoon_leader: "PL",
+    BlockType.commander: "CO",
+    BlockType.command_post: "CP",
+    BlockType.logistics: "LOG",
+    BlockType.platoon_support: "PS",
+    BlockType.unarmoured_vehicle: "UV",
+    BlockType.apc: "APC",
+    BlockType.armoured_vehicle: "AFV",
+    BlockType.mbt: "MBT",
+    None: "dmy",  # one's own dummy (5.2.1)
+}
+MARKER_COLOUR = {
+    "A": QColor("#f9a825"),
+    "R": QColor("#ef6c00"),
+    "C": QColor("#616161"),
+    "F": QColor("#5d4037"),
+}
+Z_REACH = 60
+Z_BLOCK = 70
+Z_TARGET = 80
+Z_FOCUS = 90
+
+
+@dataclass(frozen=True)
+class BlockLook:
+    """What a block shows: everything the viewing side may know of it, nothing more."""
+
+    side: Side
+    location: str
+    key: str  # own block id, or "enemy@<location>#n": what a click names
+    own: bool
+    symbol: str | None  # None: a blank (hidden enemy) block
+    levels: int = 4  # OSL steps (4.3.2.1)
+    losses: int = 0
+    markers: str = ""  # letters: A activated, R reaction, C completed
+    revealed: bool = True  # laid flat; an own upright block is hidden from the enemy
+    tip: str = ""
+
+
+class BlockItem(QGraphicsItem):
+    """A block: a square `size` mm wide, its colour its side's; the symbol in the middle, OSL
+    steps as pips along the bottom (lost ones hollow), markers as letters on its top edge; a
+    dashed edge for an own block still hidden from the enemy (upright, 4.3.2.2)."""
+
+    def __init__(self, look: BlockLook, size: float):
+        super().__init__()
+        self.look = look
+        self.size = size
+        self.setZValue(Z_BLOCK)
+        self.setAcceptHoverEvents(True)
+        self.setToolTip(look.tip)
+        self.selected_block = False
+        self.offered = False  # the decider may click it (an activation, a reaction)
+        self.flash = False  # hovered log entry names it
+
+    def boundingRect(self) -> QRectF:
+        s = self.size * 0.6
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        s = self.size / 2
+        path.addRect(QRectF(-s, -s, 2 * s, 2 * s))
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        look, s = self.look, self.size / 2
+        rect = QRectF(-s, -s, 2 * s, 2 * s)
+        colour = SIDE_COLOUR[look.side]
+        edge = QPen(QColor("#111111"), self.size * 0.04)
+        if look.own and not look.revealed:
+            edge.setStyle(Qt.PenStyle.DashLine)
+        if self.selected_block:
+            edge = QPen(QColor("#1565c0"), self.size * 0.12)
+        elif self.flash:
+            edge = QPen(QColor("#ff00ff"), self.size * 0.12)
+        elif self.offered:
+            edge = QPen(QColor("#fdd835"), self.size * 0.1)
+        painter.setPen(edge)
+        painter.setBrush(QBrush(colour if look.symbol is not None else colour.darker(130)))
+        painter.drawRoundedRect(rect, self.size * 0.08, self.size * 0.08)
+        if look.symbol is None:
+            return  # a blank block: its side and place, nothing else
+        painter.setPen(QPen(QColor("white")))
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, self.size * 0.26))
+        painter.setFont(font)
+        painter.drawText(QRectF(-s, -s * 0.75, 2 * s, s * 1.2), Qt.AlignmentFlag.AlignCenter, look.symbol)
+        # OSL steps: remaining filled, lost hollow
+        pip = self.size * 0.14
+        gap = pip * 0.35
+        total = look.levels * pip + (look.levels - 1) * gap
+        x = -total / 2
+        for n in range(look.levels):
+            r = QRectF(x, s * 0.45, pip, pip)
+            painter.setPen(QPen(QColor("white"), self.size * 0.02))
+            painter.setBrush(
+                QBrush(QColor("white")) if n < look.levels - look.losses else Qt.BrushStyle.NoBrush
+            )
+            painter.drawRect(r)
+            x += pip + gap
+        # markers on the top edge
+        m = self.size * 0.3
+        for i, letter in enumerate(look.markers):
+            r = QRectF(-s + i * m * 1.05, -s - m * 0.6, m, m)
+            painter.setPen(QPen(QColor("#111111"), self.size * 0.02))
+            painter.setBrush(QBrush(MARKER_COLOUR.get(letter, QColor("#9e9e9e"))))
+            painter.drawRect(r)
+            font.setPointSizeF(max(0.5, m * 0.6))
+            painter.setFont(font)
+            painter.setPen(QPen(QColor("white")))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, letter)
+
+
+def outline_path(outline: tuple[tuple[float, float], ...]) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(x, y) for x, y in outline]))
+    path.closeSubpath()
+    return path
+
+
+class PlaceItem(QGraphicsPathItem):
+    """A location the decider may click: a reach (a move with its MP), a withdrawal, a
+    set-up or entry place. The label says what it costs or what it is."""
+
+    def __init__(self, location: str, outline: tuple[tuple[float, float], ...], label: str, size: float):
+        super().__init__(outline_path(outline))
+        self.location = location
+        self.setZValue(Z_REACH)
+        self.setBrush(QBrush(QColor(30, 136, 229, 70)))
+        self.setPen(QPen(QColor("#1565c0"), size * 0.05))
+        if label:
+            text = QGraphicsSimpleTextItem(label, self)
+            font = QFont()
+            font.setBold(True)
+            font.setPointSizeF(max(0.5, size * 0.32))
+            text.setFont(font)
+            text.setBrush(QBrush(QColor("#0d47a1")))
+            box = outline_path(outline).boundingRect()
+            br = text.boundingRect()
+            text.setPos(box.center().x() - br.width() / 2, box.bottom() - br.height() * 1.15)
+        self.setAcceptHoverEvents(True)
+
+
+class TargetItem(QGraphicsPathItem):
+    """A ring round an enemy block the active block may fire at, assault or scout."""
+
+    def __init__(self, location: str, centre: tuple[float, float], size: float, tip: str):
+        path = QPainterPath()
+        r = size * 0.85
+        path.addEllipse(QPointF(*centre), r, r)
+        super().__init__(path)
+        self.location = location
+        self.setZValue(Z_TARGET)
+        self.setPen(QPen(QColor("#d50000"), size * 0.12))
+        self.setBrush(Qt.BrushStyle.NoBrush)
+        self.setToolTip(tip)
+        self.setAcceptHoverEvents(True)
+
+
+class CounterItem(QGraphicsSimpleTextItem):
+    """A wreck, a barricade, an IED or a Fortified marker: a short label on its location."""
+
+    def __init__(self, text: str, centre: tuple[float, float], size: float, colour: QColor):
+        super().__init__(text)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, size * 0.3))
+        self.setFont(font)
+        self.setBrush(QBrush(colour))
+        self.setZValue(Z_BLOCK - 1)
+        br = self.boundingRect()
+        self.setPos(centre[0] - br.width() / 2, centre[1] - size * 0.95)

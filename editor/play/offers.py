@@ -1,0 +1,207 @@
+"""What the board offers the deciding player, worked out from the legal actions alone (no Qt).
+
+Every legal action becomes exactly one `Offer`, anchored where the player finds it on the
+board: on one of their own blocks (activate it; fire in its place), on a location (move
+there, withdraw there, set a block up there), on an enemy block (fire at it, assault it,
+scout it), or in the prompt shown in place of the decision (start an impulse, pass, end,
+withdraw, take the losses, hold fire, advance). Nothing is offered that `legal_actions()`
+does not hold, and everything it holds is offered (tests/editor/play/test_offers.py drives
+whole games through these lookups). An action type this module does not know is an error,
+never a silent gap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.battlefield import Dynamic
+from engine.battlefield.movement import step_cost
+from engine.rules.uo import actions as A
+from engine.rules.uo.activation import helps_climb, mover_of
+from engine.rules.uo.briefing import Briefing
+from engine.rules.uo.observation import Observation
+
+
+class Where(StrEnum):
+    block = "block"  # one of the decider's own blocks on the map
+    place = "place"  # a location (for the selected off-map block, or for the active one)
+    target = "target"  # an enemy block's location
+    prompt = "prompt"  # the decision's own question
+
+
+@dataclass(frozen=True)
+class Offer:
+    action: A.Action
+    where: Where
+    anchor: str  # block id (block), location id (place, target), "" (prompt)
+    label: str  # the menu entry or button text
+    #: the off-map block a place offer sets up or brings on (Deploy, Enter); None: no
+    #: selection needed (the active or withdrawing block moves)
+    subject: str | None = None
+    mp: int | None = None  # a move's MP spent after the step (8.1)
+
+
+#: the rule section each action plays (the log dock and the prompts cite it)
+SECTIONS: dict[str, str] = {
+    "Deploy": "3.1",
+    "StartImpulse": "3.2",
+    "EndImpulse": "3.2",
+    "Pass": "3.1.3",
+    "Activate": "7.1.2",
+    "Enter": "7.1.1",
+    "Move": "8.1",
+    "Fire": "8.2.7",
+    "Assault": "8.2.8",
+    "Scout": "8.2.5",
+    "EndActivation": "7.1.2",
+    "ReturnFire": "8.2.7.3",
+    "CoverFire": "8.2.7.3",
+    "Withdraw": "8.3.2",
+    "WithdrawTo": "8.3.2",
+    "TakeLosses": "8.2.7.4",
+    "OpportunityFire": "8.3.1",
+    "OpportunityScout": "8.3.1.1",
+    "HoldFire": "8.3.1",
+    "Advance": "8.2.8",
+    "StayPut": "8.2.8",
+}
+
+
+class Offers:
+    """The legal actions of one decision, sorted by where the board shows them."""
+
+    def __init__(self, legal: Sequence[A.Action], observation: Observation, briefing: Briefing):
+        self.observation = observation
+        self.briefing = briefing
+        self.items: list[Offer] = [self._offer(a) for a in legal]
+
+    # -- lookups the board uses --------------------------------------------------------
+    def at_block(self, block: str) -> list[Offer]:
+        return [o for o in self.items if o.where is Where.block and o.anchor == block]
+
+    def at_place(self, location: str, selected: str | None = None) -> list[Offer]:
+        return [
+            o
+            for o in self.items
+            if o.where is Where.place and o.anchor == location and o.subject in (None, selected)
+        ]
+
+    def at_target(self, location: str) -> list[Offer]:
+        return [o for o in self.items if o.where is Where.target and o.anchor == location]
+
+    @property
+    def prompts(self) -> list[Offer]:
+        return [o for o in self.items if o.where is Where.prompt]
+
+    def blocks(self) -> set[str]:
+        return {o.anchor for o in self.items if o.where is Where.block}
+
+    def places(self, selected: str | None = None) -> dict[str, Offer]:
+        """Locations to highlight: each with one of its offers (a move's carries its MP)."""
+        return {o.anchor: o for o in self.items if o.where is Where.place and o.subject in (None, selected)}
+
+    def targets(self) -> set[str]:
+        return {o.anchor for o in self.items if o.where is Where.target}
+
+    def subjects(self) -> list[str]:
+        """Off-map blocks the player picks before a location (set-up, reinforcements)."""
+        return list(dict.fromkeys(o.subject for o in self.items if o.subject is not None))
+
+    def reachable(self) -> Iterable[Offer]:
+        """Every offer as the board reaches it: through each lookup, once."""
+        for subject in [None, *self.subjects()]:
+            for loc in sorted({o.anchor for o in self.items if o.where is Where.place}):
+                yield from (o for o in self.at_place(loc, subject) if o.subject == subject)
+        for bid in sorted(self.blocks()):
+            yield from self.at_block(bid)
+        for loc in sorted(self.targets()):
+            yield from self.at_target(loc)
+        yield from self.prompts
+
+    # -- one action -> one offer ----------------------------------------------------------
+    def _own_at(self, location: str | None) -> str | None:
+        if location is None:
+            return None
+        return next((b.id for b in self.observation.own if b.location == location and not b.eliminated), None)
+
+    def _offer(self, a: A.Action) -> Offer:
+        obs = self.observation
+        match a:
+            case A.Deploy(block, location):
+                return Offer(a, Where.place, location, f"Set up {block} here", subject=block)
+            case A.Enter(block, location):
+                return Offer(a, Where.place, location, f"Bring {block} on here", subject=block)
+            case A.Move(location):
+                return Offer(a, Where.place, location, f"Move to {location}", mp=self._mp_after(location))
+            case A.WithdrawTo(location):
+                return Offer(a, Where.place, location, f"Withdraw to {location}")
+            case A.Activate(block):
+                return Offer(a, Where.block, block, f"Activate {block}")
+            case A.CoverFire(block, weapon):
+                return Offer(a, Where.block, block, f"Cover fire: {block} with {weapon}")
+            case A.OpportunityFire(block, weapon):
+                return Offer(a, Where.block, block, f"Opportunity fire: {block} with {weapon}")
+            case A.OpportunityScout(block):
+                return Offer(a, Where.block, block, f"Scout the mover first: {block}")
+            case A.ReturnFire(weapon):
+                # the block under fire answers: it stands where the fight is aimed
+                target = obs.fight.target_at if obs.fight is not None else None
+                own = self._own_at(target)
+                if own is None:
+                    return Offer(a, Where.prompt, "", f"Return fire with {weapon}")
+                return Offer(a, Where.block, own, f"Return fire with {weapon}")
+            case A.Fire(target, weapon):
+                return Offer(a, Where.target, target, f"Fire {weapon}")
+            case A.Assault(target, weapon):
+                return Offer(a, Where.target, target, f"Assault with {weapon}")
+            case A.Scout(target):
+                return Offer(a, Where.target, target, "Scout")
+            case A.StartImpulse(force):
+                return Offer(a, Where.prompt, "", f"Start impulse: {force}")
+            case A.Pass():
+                return Offer(a, Where.prompt, "", "Pass")
+            case A.EndImpulse():
+                return Offer(a, Where.prompt, "", "End impulse")
+            case A.EndActivation():
+                return Offer(a, Where.prompt, "", "End activation")
+            case A.Withdraw():
+                return Offer(a, Where.prompt, "", "Withdraw (8.3.2)")
+            case A.TakeLosses():
+                return Offer(a, Where.prompt, "", "Stay and take 2 losses (8.2.7.4)")
+            case A.HoldFire():
+                return Offer(a, Where.prompt, "", "Hold fire")
+            case A.Advance():
+                return Offer(a, Where.prompt, "", "Advance into the location")
+            case A.StayPut():
+                return Offer(a, Where.prompt, "", "Stay put")
+        raise TypeError(f"the board has no place for {type(a).__name__}")
+
+    def _mp_after(self, location: str) -> int | None:
+        """MP the active block will have spent after stepping into `location` (8.1): the
+        activation's spent MP (own, from the observation) plus the cheapest step, costed
+        with what the side knows (its own climbing helpers, the public NML counters)."""
+        obs, brief = self.observation, self.briefing
+        act = obs.activation
+        if act is None:
+            return None
+        here = next((b.location for b in obs.own if b.id == act.block), None)
+        info = brief.own.get(act.block)
+        if here is None or info is None:
+            return None
+        bf = brief.battlefield
+        helpers = frozenset(
+            b.location
+            for b in obs.own
+            if b.on_map and b.location and b.type is not None and helps_climb(brief.own[b.id].profile)
+        )
+        dyn = Dynamic(helpers=helpers, barricades=brief.barricades, impassable=brief.impassable)
+        mover = mover_of(info.profile)
+        dst = bf.location(location).index
+        costs = [
+            c
+            for step in bf.out[bf.location(here).index]
+            if step.dst == dst and (c := step_cost(bf, step, mover, dyn)) is not None
+        ]
+        return act.spent + min(costs) if costs else None

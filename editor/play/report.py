@@ -1,0 +1,170 @@
+"""The game log as a game report: one line per action, who did it, the rule section it
+plays and every die rolled (no Qt).
+
+Seen from one side, the enemy's entries say what the enemy did in the open (fires,
+assaults, scouting, which are declared to both sides, 8.2.7.1; the dice, rolled in the
+open) and only the kind of its other actions: an enemy block's id or its hidden set-up place
+never reaches the report of the side that may not know it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.model.scenario import Side
+
+from .offers import SECTIONS
+
+#: actions whose fields are public to both sides: declared fights (8.2.7.1), the reactions
+#: to them, and what the sequence of play shows (a pass, an impulse's end)
+PUBLIC = {
+    "Fire",
+    "Assault",
+    "Scout",
+    "ReturnFire",
+    "Withdraw",
+    "TakeLosses",
+    "HoldFire",
+    "Advance",
+    "StayPut",
+    "Pass",
+    "EndImpulse",
+    "EndActivation",
+}
+VERB = {
+    "Deploy": "sets up {block} in {location}",
+    "StartImpulse": "starts an impulse with {force}",
+    "EndImpulse": "ends the impulse",
+    "Pass": "passes",
+    "Activate": "activates {block}",
+    "Enter": "brings {block} on at {location}",
+    "Move": "moves to {location}",
+    "Fire": "fires {weapon} at {target}",
+    "Assault": "assaults {target} with {weapon}",
+    "Scout": "scouts {target}",
+    "EndActivation": "ends the activation",
+    "ReturnFire": "returns fire with {weapon}",
+    "CoverFire": "covers with {block}'s {weapon}",
+    "Withdraw": "withdraws",
+    "WithdrawTo": "withdraws to {location}",
+    "TakeLosses": "stays and takes 2 OSL",
+    "OpportunityFire": "opportunity fire: {block} with {weapon}",
+    "OpportunityScout": "scouts the mover first with {block}",
+    "HoldFire": "holds fire",
+    "Advance": "advances",
+    "StayPut": "stays put",
+}
+#: what an enemy's hidden action shows: that it happened
+HIDDEN = {
+    "Deploy": "sets up a block",
+    "StartImpulse": "starts an impulse",
+    "Activate": "activates a block",
+    "Enter": "brings a block on",
+    "Move": "a block moves",
+    "CoverFire": "covers with another block",
+    "WithdrawTo": "the block withdraws",
+    "OpportunityFire": "opportunity fire",
+    "OpportunityScout": "scouts the mover",
+}
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    index: int
+    text: str
+    section: str
+    rolls: tuple[int, ...]
+    blocks: tuple[str, ...]  # own block ids it names (for the viewing side)
+    locations: tuple[str, ...]  # locations it names
+
+
+def report_line(
+    index: int,
+    entry: Mapping[str, Any],
+    side: Side,
+    viewer: Side | None,
+    seen: list[str] | None = None,
+    withdrawal_loss: Any = None,
+) -> ReportLine:
+    """Entry `index` of the log, made by `side`, as `viewer` may read it (None: all-seeing);
+    `seen`: what the viewer saw it change (`consequences`)."""
+    name = str(entry.get("action", "?"))
+    fields = {k: v for k, v in entry.items() if k not in ("action", "rolls")}
+    rolls = tuple(int(r) for r in entry.get("rolls") or ())
+    section = SECTIONS.get(name, "")
+    open_ = viewer is None or viewer == side or name in PUBLIC
+    if open_:
+        try:
+            what = VERB[name].format(**fields)
+        except (KeyError, IndexError):
+            what = name
+        blocks = tuple(str(v) for k, v in fields.items() if k == "block")
+        locations = tuple(str(v) for k, v in fields.items() if k in ("location", "target"))
+    else:
+        what, blocks, locations = HIDDEN.get(name, name), (), ()
+    text = f"{index + 1:>4}  {side.value.capitalize()} {what}"
+    if section:
+        text += f"  [{section}]"
+    if rolls:
+        text += "  — dice: " + dice_text(name, rolls, withdrawal_loss)
+    if seen:
+        text += "  ⇒ " + ", ".join(seen)
+    return ReportLine(index, text, section, rolls, blocks, locations)
+
+
+#: what each d10 of an action's rolls was for, in the order the rules roll them: a fight's
+#: two dice at once (8.2.7.5), then one per OSL lost, modified by quality (4.3.8); a
+#: withdrawal's die on the withdrawal table (8.3.2)
+EXCHANGE = ("firer's d10", "target's d10")
+
+
+def dice_text(name: str, rolls: tuple[int, ...], withdrawal_loss: Any = None) -> str:
+    """The dice of an entry, each named by what it was rolled for."""
+    if not rolls:
+        return ""
+    if name == "Withdraw":
+        first = f"withdrawal table (8.3.2) d10 {rolls[0]}"
+        if withdrawal_loss is not None:
+            first += f" → {withdrawal_loss(rolls[0])} OSL"
+        rest = [f"quality (4.3.8) d10 {r}" for r in rolls[1:]]
+        return "; ".join([first, *rest])
+    if len(rolls) >= 2:
+        named = [f"{EXCHANGE[0]} {rolls[0]}", f"{EXCHANGE[1]} {rolls[1]} (8.2.7.5)"]
+        named += [f"quality (4.3.8) d10 {r}" for r in rolls[2:]]
+        return "; ".join(named)
+    return "; ".join(f"quality (4.3.8) d10 {r}" for r in rolls)
+
+
+def consequences(before: Any, after: Any) -> list[str]:
+    """What the viewing side saw change (two observations of it): its blocks' losses,
+    eliminations and reveals, enemy blocks revealed, hit or gone, new wrecks."""
+    out: list[str] = []
+    old_own = {b.id: b for b in before.own}
+    for b in after.own:
+        was = old_own.get(b.id)
+        if was is None:
+            continue
+        if b.eliminated and not was.eliminated:
+            out.append(f"{b.id} eliminated")
+        elif b.losses > was.losses:
+            out.append(f"{b.id} loses {b.losses - was.losses} OSL")
+        if b.revealed and not was.revealed:
+            out.append(f"{b.id} revealed")
+    old_enemy = {e.location: e for e in before.enemies}
+    new_enemy = {e.location: e for e in after.enemies}
+    for loc, e in new_enemy.items():
+        was = old_enemy.get(loc)
+        if was is None:
+            continue
+        kind = e.type.value if e.type is not None else "block"
+        if e.revealed and not was.revealed:
+            out.append(f"enemy at {loc} revealed: {kind}")
+        elif (e.losses or 0) > (was.losses or 0):
+            out.append(f"enemy {kind} at {loc} loses {(e.losses or 0) - (was.losses or 0)} OSL")
+    gone = sorted(set(old_enemy) - set(new_enemy))
+    if gone and not set(new_enemy) - set(old_enemy):  # not a move: removed (a dummy, a loss)
+        out.extend(f"enemy block at {loc} gone" for loc in gone)
+    out.extend(f"wreck at {w}" for w in sorted(set(after.wrecks) - set(before.wrecks)))
+    return out

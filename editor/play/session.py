@@ -1,0 +1,164 @@
+"""A game being played in the editor: the play state, who plays each side, the bots' thread.
+
+The play mode talks to the game only through the rule-set interface (engine/rules/ruleset.py):
+`decision`, `legal_actions()`, `apply()`, `observation(side)`, `outcome`, `log`. A bot
+chooses on a worker thread from its side's observation and the legal actions (both frozen
+values), so the window never waits on it; its choice comes back as a signal and is applied
+on the GUI thread, after the chosen delay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from engine.bots.runner import make_bot
+from engine.model.scenario import Side
+from engine.rules.uo.briefing import Briefing
+from engine.rules.uo.game import Game
+from engine.rules.uo.observation import Observation
+from engine.rules.uo.play import Play
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+
+class Player(StrEnum):
+    human = "human"
+    random = "random"
+    heuristic = "heuristic"
+
+
+class View(StrEnum):
+    """Whose eyes the board shows: a side's (its observation only), the decider's in turn
+    (hot-seat, a cover between impulses), or the designer's all-seeing view."""
+
+    green = "green"
+    red = "red"
+    hot_seat = "hot_seat"
+    all_seeing = "all_seeing"
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    green: Player = Player.human
+    red: Player = Player.heuristic
+    seed: int = 1
+    view: View = View.green
+    delay_ms: int = 400  # a bot's action shows this long before the next (0: at once)
+
+    def player(self, side: Side) -> Player:
+        return self.green if side == Side.green else self.red
+
+
+class BotWorker(QObject):
+    """Runs `bot.choose` off the GUI thread."""
+
+    chosen = Signal(int, object)  # request number, action
+
+    @Slot(int, object, object, object)
+    def think(self, request: int, bot: Any, observation: Observation, legal: list[Any]) -> None:
+        self.chosen.emit(request, bot.choose(observation, legal))
+
+
+class PlaySession(QObject):
+    """One game: `changed` after every action; bots move by themselves while `running`."""
+
+    changed = Signal()
+    ask_bot = Signal(int, object, object, object)
+
+    def __init__(self, game: Game, options: PlayOptions, parent: QObject | None = None):
+        super().__init__(parent)
+        self.game = game
+        self.options = options
+        self.play: Play = URBAN_OPERATIONS.start(game, options.seed)
+        self.briefings: dict[Side, Briefing] = {side: URBAN_OPERATIONS.briefing(game, side) for side in Side}
+        self.bots = {
+            side: make_bot(options.player(side).value, game, options.seed, side)
+            for side in Side
+            if options.player(side) is not Player.human
+        }
+        #: who made each log entry (the log holds actions, not their sides)
+        self.deciders: list[Side] = []
+        #: each side's observation before the first action and after each one: the report
+        #: says what a side saw an action change
+        self.seen: list[dict[Side, Observation]] = [self._observe()]
+        self.running = True
+        self._request = 0
+        self._waiting = False
+        self._thread = QThread()
+        self._thread.setObjectName("play-bot")
+        self._worker = BotWorker()
+        self._worker.moveToThread(self._thread)
+        self.ask_bot.connect(self._worker.think)
+        self._worker.chosen.connect(self._on_chosen)
+        self._thread.start()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._ask)
+
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def decider(self) -> Side | None:
+        decision = self.play.decision
+        return None if decision is None else decision.side
+
+    def human_to_decide(self) -> bool:
+        side = self.decider
+        return side is not None and side not in self.bots
+
+    def bot_thinking(self) -> bool:
+        return self._waiting
+
+    def observation(self, side: Side) -> Observation:
+        return self.seen[-1][side]
+
+    def _observe(self) -> dict[Side, Observation]:
+        return {side: self.play.observation(side) for side in Side}
+
+    # -- playing ---------------------------------------------------------------------------
+    def apply(self, action: Any) -> None:
+        """Play a human's (or a bot's) action: IllegalAction if the rules refuse it."""
+        side = self.decider
+        assert side is not None
+        self.play.apply(action)
+        self.deciders.append(side)
+        self.seen.append(self._observe())
+        self.changed.emit()
+        self.schedule()
+
+    def schedule(self) -> None:
+        """If a bot is to decide and play is running, ask it (after the chosen delay)."""
+        if self.running and not self._waiting and self.decider in self.bots and not self._timer.isActive():
+            self._timer.start(self.options.delay_ms if self.deciders else 0)
+
+    def set_running(self, running: bool) -> None:
+        self.running = running
+        if running:
+            self.schedule()
+        else:
+            self._timer.stop()
+
+    def _ask(self) -> None:
+        side = self.decider
+        if side is None or side not in self.bots or self._waiting or not self.running:
+            return
+        self._waiting = True
+        self._request += 1
+        self.ask_bot.emit(
+            self._request, self.bots[side], self.play.observation(side), self.play.legal_actions()
+        )
+
+    def _on_chosen(self, request: int, action: Any) -> None:
+        self._waiting = False
+        if request != self._request:
+            return  # asked before a step back or a stop: the game has moved on
+        self.apply(action)
+
+    def close(self) -> None:
+        self.running = False
+        self._timer.stop()
+        self._request += 1
+        self._thread.quit()
+        self._thread.wait()

@@ -1,0 +1,424 @@
+"""The play window: the board in the middle, the decision asked in place, the status strip,
+the game report in a dock.
+
+It is a window beside the editor, not a mode of the editor's own window: the editor stays
+exactly as it was (its docks, selection, undo history, the sheet shown) with nothing to put
+back, the designer can keep editing and press F5 again to compare, and closing the window
+(Esc, or "Back to editor") is all it takes to return.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QMouseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QLabel,
+    QLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model.scenario import Side
+from engine.rules.log import make_log, write_log
+from engine.rules.uo.observation import Observation
+
+from .board import BoardView, Layer, looks
+from .offers import Offer, Offers
+from .report import consequences, report_line
+from .session import PlayOptions, PlaySession, View
+
+SPEEDS = {"Instant": 0, "Fast": 150, "Normal": 500, "Slow": 1500}
+
+
+class PromptBox(QFrame):
+    """The decision, asked where it happens: its question, an off-map block to pick (set-up,
+    reinforcements) and a button per answer that has no place on the map."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("prompt_box")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#prompt_box { background: rgba(255,255,255,235); border: 2px solid #1565c0; }")
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # grows with its buttons
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.question.setFixedWidth(300)
+        self.subjects = QComboBox()
+        self.subjects.setObjectName("subjects")
+        self.buttons = QWidget()
+        self.buttons_layout = QVBoxLayout(self.buttons)
+        self.buttons_layout.setContentsMargins(0, 0, 0, 0)
+        self.layout_.addWidget(self.question)
+        self.layout_.addWidget(self.subjects)
+        self.layout_.addWidget(self.buttons)
+        self.button_list: list[QPushButton] = []
+
+    def set_buttons(self, offers: list[Offer], picked: object) -> None:
+        for b in self.button_list:
+            b.hide()
+            b.deleteLater()
+        self.button_list = []
+        for offer in offers:
+            b = QPushButton(offer.label)
+            b.clicked.connect(lambda _=False, o=offer: picked(o))  # type: ignore[operator]
+            self.buttons_layout.addWidget(b)
+            self.button_list.append(b)
+
+
+class Cover(QFrame):
+    """Hot-seat: hides the board while the screen passes to the other player."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("cover")
+        self.setAutoFillBackground(True)
+        self.setStyleSheet("#cover { background: #263238; } QLabel { color: white; font-size: 20pt; }")
+        layout = QVBoxLayout(self)
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.button = QPushButton()
+        layout.addStretch()
+        layout.addWidget(self.label)
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch()
+        self.hide()
+
+
+class PlayWindow(QMainWindow):
+    def __init__(
+        self,
+        session: PlaySession,
+        layers: list[Layer],
+        scenario_path: Path | None,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.session = session
+        self.layers = layers
+        self.scenario_path = scenario_path
+        self.setWindowTitle(f"Play — {session.game.scenario.title} (seed {session.options.seed})")
+        self.setObjectName("play_window")
+        self.board = BoardView(self)
+        self.board.picked.connect(self.pick)
+        self.setCentralWidget(self.board)
+        self.prompt = PromptBox(self.board.viewport())
+        self.prompt.subjects.currentIndexChanged.connect(lambda _: self.redraw())
+        self.cover = Cover(self.board.viewport())
+        self.cover.button.clicked.connect(self._uncover)
+        self.shown_side: Side | None = None  # hot-seat: whose eyes the board has now
+
+        # status strip: turn track, impulse, command limit, night, wind; the view's banner
+        strip = QToolBar("Game")
+        strip.setObjectName("play_strip")
+        self.addToolBar(strip)
+        self.back = QPushButton("Back to editor (Esc)")
+        self.back.clicked.connect(self.close)
+        strip.addWidget(self.back)
+        self.layer_box = QComboBox()
+        for layer in layers:
+            self.layer_box.addItem(layer.label)
+        self.layer_box.currentIndexChanged.connect(self._show_layer)
+        strip.addWidget(self.layer_box)
+        self.status = QLabel()
+        self.status.setObjectName("play_status")
+        strip.addWidget(self.status)
+        self.banner = QLabel("  ALL-SEEING (designer view): both sides' blocks shown  ")
+        self.banner.setObjectName("all_seeing_banner")
+        self.banner.setStyleSheet("background: #b71c1c; color: white; font-weight: bold;")
+        self.banner_action = strip.addWidget(self.banner)
+        self.all_seeing = QAction("All-seeing", self)
+        self.all_seeing.setCheckable(True)
+        self.all_seeing.setChecked(session.options.view is View.all_seeing)
+        self.all_seeing.toggled.connect(lambda _: self.redraw())
+        strip.addAction(self.all_seeing)
+        self.run = QAction("Bots run", self)
+        self.run.setCheckable(True)
+        self.run.setChecked(True)
+        self.run.toggled.connect(session.set_running)
+        strip.addAction(self.run)
+        self.speed = QComboBox()
+        self.speed.addItems(list(SPEEDS))
+        current = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - session.options.delay_ms))
+        self.speed.setCurrentText(current)
+        self.speed.currentTextChanged.connect(self._set_speed)
+        strip.addWidget(self.speed)
+        save = QAction("Save log…", self)
+        save.setShortcut(QKeySequence.StandardKey.Save)
+        save.triggered.connect(self.save_log_dialog)
+        strip.addAction(save)
+
+        # the game report
+        self.log_list = QListWidget()
+        self.log_list.setObjectName("play_log")
+        self.log_list.setMouseTracking(True)
+        # hovering an entry marks its blocks: read from the viewport's own mouse moves (the
+        # view's `entered` signal needs the window active, which a second window may not be)
+        self.log_list.viewport().installEventFilter(self)
+        dock = QDockWidget("Game report", self)
+        dock.setObjectName("play_log_dock")
+        dock.setWidget(self.log_list)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.log_lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        self.resize(1300, 850)
+
+        session.changed.connect(self.redraw)
+        if layers:
+            self._show_layer(0)
+        self.redraw()
+        session.schedule()
+
+    # -- whose eyes ------------------------------------------------------------------------
+    def viewer(self) -> Side | None:
+        """The side whose observation the board shows; None: the all-seeing view."""
+        if self.all_seeing.isChecked():
+            return None
+        view = self.session.options.view
+        if view is View.green:
+            return Side.green
+        if view is View.red:
+            return Side.red
+        if view is View.all_seeing:
+            return None
+        return self.shown_side or self.session.decider or Side.green  # hot-seat
+
+    def observations(self) -> list[Observation]:
+        viewer = self.viewer()
+        sides = list(Side) if viewer is None else [viewer]
+        return [self.session.observation(s) for s in sides]
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _show_layer(self, index: int) -> None:
+        if 0 <= index < len(self.layers):
+            self.board.show_layer(self.layers[index], self.session.game.battlefield)
+            self.redraw()
+
+    def current_offers(self) -> Offers | None:
+        """The decider's offers, if a human decides and the board shows what it knows."""
+        s = self.session
+        side = s.decider
+        if side is None or not s.human_to_decide():
+            return None
+        viewer = self.viewer()
+        if viewer is not None and viewer != side:
+            return None
+        return Offers(s.play.legal_actions(), s.observation(side), s.briefings[side])
+
+    def redraw(self) -> None:
+        s = self.session
+        self._hot_seat_cover()
+        viewer = self.viewer()
+        obs = self.observations()
+        offers = self.current_offers()
+        # the off-map block to place, for a set-up or a reinforcement
+        subjects = offers.subjects() if offers is not None else []
+        box = self.prompt.subjects
+        keep = box.currentText()
+        box.blockSignals(True)
+        box.clear()
+        box.addItems(subjects)
+        if keep in subjects:
+            box.setCurrentText(keep)
+        box.blockSignals(False)
+        box.setVisible(bool(subjects))
+        selected = box.currentText() or None
+        active = None
+        for o in obs:
+            if o.activation is not None:
+                active = o.activation.block
+        counters: list[tuple[str, str]] = []
+        for b in {*s.briefings[Side.green].barricades, *s.briefings[Side.red].barricades}:
+            counters.append((b, "BARRICADE"))
+        for b in {*s.briefings[Side.green].impassable, *s.briefings[Side.red].impassable}:
+            counters.append((b, "IED/UXO"))
+        for o in obs:
+            for loc in s.briefings[o.side].fortified.get(o.side, frozenset()):
+                counters.append((loc, "FORTIFIED"))
+        self.board.draw(
+            looks(obs, s.briefings),
+            obs[0].wrecks,
+            counters,
+            offers,
+            selected,
+            active,
+        )
+        self.banner_action.setVisible(viewer is None)
+        self._status(obs[0])
+        self._prompt(offers, obs)
+        self._sync_log(viewer)
+
+    def _status(self, obs: Observation) -> None:
+        s = self.session
+        game = s.game
+        night = set(game.scenario.night_turns)
+        # the turn track: the current turn in brackets, night turns marked with a moon
+        track = " ".join(
+            ("[{}]" if t == obs.turn else "{}").format(f"{t}\u263e" if t in night else t)
+            for t in range(1, game.scenario.turns + 1)
+        )
+        parts = [f"Turn {track}"]
+        if obs.impulse is not None:
+            limit = "?" if obs.impulse.limit is None else str(obs.impulse.limit)
+            parts.append(
+                f"{obs.impulse.side.value.capitalize()} impulse: {obs.impulse.force}, "
+                f"command {obs.impulse.activated}/{limit}"
+            )
+        else:
+            parts.append(f"{obs.active.value.capitalize()} to play ({obs.phase.value})")
+        parts.append("NIGHT" if obs.night else "day")
+        parts.append(f"wind {game.scenario.wind.value}")
+        outcome = s.play.outcome
+        if outcome.over:
+            winner = outcome.winner.value if outcome.winner else "nobody"
+            parts.append(f"GAME OVER: {outcome.result.value}, {winner}")
+        elif s.bot_thinking():
+            parts.append(f"{s.decider.value if s.decider else ''} bot thinking…")
+        self.status.setText("  ·  ".join(p for p in parts if p))
+
+    def _prompt(self, offers: Offers | None, obs: list[Observation]) -> None:
+        s = self.session
+        decision = s.play.decision
+        if decision is None:
+            self.prompt.question.setText("The game is over.")
+            self.prompt.set_buttons([], self.pick)
+        elif offers is None:
+            who = decision.side.value.capitalize()
+            self.prompt.question.setText(f"{who} is deciding…")
+            self.prompt.set_buttons([], self.pick)
+        else:
+            text = f"<b>{decision.side.value.capitalize()}</b>: {decision.prompt}"
+            if offers.blocks():
+                text += "<br>Click a highlighted block."
+            if offers.places(self.prompt.subjects.currentText() or None):
+                text += "<br>Click a blue location."
+            if offers.targets():
+                text += "<br>Click a red-ringed enemy block to fire, assault or scout."
+            self.prompt.question.setText(text)
+            self.prompt.set_buttons(offers.prompts, self.pick)
+        self.prompt.adjustSize()
+        # in place: beside the fight it answers (a reaction, a withdrawal); else top left
+        where: QPoint | None = None
+        for o in obs:
+            if o.fight is not None and o.fight.target_at:
+                where = self.board.point_of(o.fight.target_at)
+        vp = self.board.viewport().rect()
+        if where is None or not vp.contains(where):
+            where = QPoint(10, 10)
+        else:
+            where = where + QPoint(30, -self.prompt.height() // 2)
+        x = max(0, min(where.x(), vp.width() - self.prompt.width()))
+        y = max(0, min(where.y(), vp.height() - self.prompt.height()))
+        self.prompt.move(x, y)
+        self.prompt.show()
+        self.prompt.raise_()
+
+    def _sync_log(self, viewer: Side | None) -> None:
+        s = self.session
+        log = s.play.log
+        if self.log_list.count() > len(log) or getattr(self, "_log_viewer", "x") != viewer:
+            self.log_list.clear()
+            self.log_lines = []
+        self._log_viewer = viewer
+        withdrawal_loss = s.game.tables.combat.withdrawal_loss
+        for i in range(self.log_list.count(), len(log)):
+            sides = list(Side) if viewer is None else [viewer]
+            seen = [c for side in sides for c in consequences(s.seen[i][side], s.seen[i + 1][side])]
+            line = report_line(i, log[i], s.deciders[i], viewer, list(dict.fromkeys(seen)), withdrawal_loss)
+            item = QListWidgetItem(line.text)
+            self.log_list.addItem(item)
+            self.log_lines.append((line.blocks, line.locations))
+        if log:
+            self.log_list.scrollToBottom()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.log_list.viewport() and event.type() == QEvent.Type.MouseMove:
+            assert isinstance(event, QMouseEvent)
+            row = self.log_list.indexAt(event.position().toPoint()).row()
+            if 0 <= row < len(self.log_lines):
+                self.board.flash(*self.log_lines[row])
+            else:
+                self.board.flash((), ())
+        return super().eventFilter(watched, event)
+
+    # -- hot-seat --------------------------------------------------------------------------
+    def _hot_seat_cover(self) -> None:
+        s = self.session
+        if s.options.view is not View.hot_seat or self.all_seeing.isChecked():
+            self.cover.hide()
+            return
+        side = s.decider
+        if side is None or side in s.bots:
+            return
+        if self.shown_side is None:
+            self.shown_side = side
+        if side != self.shown_side:
+            self.cover.label.setText(f"Pass the screen to {side.value.capitalize()}")
+            self.cover.button.setText(f"I am {side.value.capitalize()}: show my board")
+            self.cover.setGeometry(self.board.viewport().rect())
+            self.cover.show()
+            self.cover.raise_()
+
+    def _uncover(self) -> None:
+        self.shown_side = self.session.decider
+        self.cover.hide()
+        self.redraw()
+
+    # -- acting ----------------------------------------------------------------------------
+    def pick(self, offer: Offer) -> None:
+        if self.cover.isVisible() or not self.session.human_to_decide():
+            return
+        self.session.apply(offer.action)
+
+    def _set_speed(self, name: str) -> None:
+        self.session.options = type(self.session.options)(
+            **{**self.session.options.__dict__, "delay_ms": SPEEDS[name]}
+        )
+
+    def save_log(self, path: Path) -> None:
+        """Write the game's log (uo-log/1), as `uo play --log` does, for `uo replay`."""
+        if self.scenario_path is None:
+            raise ValueError("the scenario has no file: save it first")
+        s = self.session
+        players = {side.value: s.options.player(side).value for side in Side}
+        write_log(make_log(s.play, s.game, self.scenario_path, players, path), path)
+
+    def save_log_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save game log", "", "Game logs (*.json)")
+        if not name:
+            return
+        try:
+            self.save_log(Path(name))
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save game log", f"Could not save {name}: {exc}")
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        if self.cover.isVisible():
+            self.cover.setGeometry(self.board.viewport().rect())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc returns to the editor (a key press, not a shortcut: it works whichever
+        # window the system thinks is active, and a menu open takes its Esc first)
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.session.close()
+        super().closeEvent(event)
+
+
+__all__ = ["PlayOptions", "PlayWindow"]

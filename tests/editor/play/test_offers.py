@@ -1,0 +1,96 @@
+"""The board offers exactly the legal actions (issue 12 item 4): whole games are driven with
+random choices through the board's own lookups, and at every decision what the board
+reaches equals `legal_actions()`."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from editor.play.offers import Offers, Where
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+SAMPLE = Path(__file__).parents[3] / "scenarios" / "harbour-crossing.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return URBAN_OPERATIONS.load(SAMPLE)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_offers_equal_legal_actions_over_whole_games(game, seed):
+    play = URBAN_OPERATIONS.start(game, seed)
+    briefings = {side: URBAN_OPERATIONS.briefing(game, side) for side in ("green", "red")}
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    count = 0
+    while (decision := play.decision) is not None and count < 4000:
+        side = decision.side
+        legal = play.legal_actions()
+        offers = Offers(legal, play.observation(side), briefings[side])
+        reached = [o.action for o in offers.reachable()]
+        assert sorted(map(str, reached)) == sorted(map(str, legal))  # each once, none missing
+        # choose as a player does: a place (with its subject picked first), a block, a
+        # target, or a prompt button, then the entry of the menu found there
+        offer = rng.choice(list(offers.reachable()))
+        if offer.where is Where.place:
+            found = offers.at_place(offer.anchor, offer.subject)
+        elif offer.where is Where.block:
+            found = offers.at_block(offer.anchor)
+        elif offer.where is Where.target:
+            found = offers.at_target(offer.anchor)
+        else:
+            found = offers.prompts
+        chosen = next(o for o in found if o.label == offer.label and o.subject == offer.subject)
+        kinds.add(type(chosen.action).__name__)
+        play.apply(chosen.action)
+        count += 1
+    assert play.decision is None, "the game ends"
+    assert {"Deploy", "Activate", "Move", "Fire", "StartImpulse"} <= kinds
+
+
+def test_labels_are_unique_where_the_player_picks(game):
+    """Two offers at one anchor never share a label: the menu entry names one action."""
+    play = URBAN_OPERATIONS.start(game, 5)
+    rng = random.Random(5)
+    for _ in range(600):
+        decision = play.decision
+        if decision is None:
+            break
+        offers = Offers(
+            play.legal_actions(),
+            play.observation(decision.side),
+            URBAN_OPERATIONS.briefing(game, decision.side),
+        )
+        seen: set[tuple[str, str, str | None, str]] = set()
+        for o in offers.items:
+            key = (o.where.value, o.anchor, o.subject, o.label)
+            assert key not in seen, o
+            seen.add(key)
+        play.apply(rng.choice(play.legal_actions()))
+
+
+def test_a_move_shows_the_mp_spent_after_it(game):
+    play = URBAN_OPERATIONS.start(game, 3)
+    rng = random.Random(3)
+    while play.decision is not None:
+        side = play.decision.side
+        legal = play.legal_actions()
+        moves = [a for a in legal if type(a).__name__ == "Move"]
+        if moves:
+            offers = Offers(legal, play.observation(side), URBAN_OPERATIONS.briefing(game, side))
+            spent = play.observation(side).activation.spent
+            for o in offers.items:
+                if o.where is Where.place and o.subject is None and type(o.action).__name__ == "Move":
+                    assert o.mp is not None and o.mp > spent
+            # the cost shown is the one the engine charges (8.1)
+            move = moves[0]
+            shown = next(o.mp for o in offers.items if o.action == move)
+            play.apply(move)
+            assert play.observation(side).activation.spent == shown
+            return
+        play.apply(rng.choice(legal))
+    pytest.fail("no move offered in a whole game")
