@@ -13,6 +13,8 @@ discarded, which cannot be undone) and keeping their version.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,8 +49,19 @@ class DiskWatch(QObject):
         #: digests the user chose to keep their version over (asked once per change)
         self._kept: dict[Path, str] = {}
         self._asking = False
+        #: while Save runs (it checks the files itself and may ask), notices wait
+        self.held = 0
         #: the open "changed on disk" question, if any (tests answer it)
         self.question: QMessageBox | None = None
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """No question from the watcher meanwhile (Save asks about changed files itself)."""
+        self.held += 1
+        try:
+            yield
+        finally:
+            self.held -= 1
 
     def watch(self, session: Session | None) -> None:
         """Watch the files of `session` instead of those watched so far."""
@@ -87,7 +100,7 @@ class DiskWatch(QObject):
     def check(self) -> bool:
         """Look for open files changed on disk: reload a session without unsaved edits at
         once (True), else ask (the answer comes later, see _ask)."""
-        if self._asking or self.window.session is None:
+        if self._asking or self.held or self.window.session is None:
             return False
         self.rewatch()
         changed = self.changed_documents()

@@ -425,13 +425,14 @@ class MainWindow(QMainWindow):
             return self.save_as()
         saved: list[Document] = []
         ok = True
-        for document in self.session.documents():
-            if not document.is_dirty:
-                continue
-            if not self._may_overwrite(document) or not self._write(document):
-                ok = False
-                break
-            saved.append(document)
+        with self.disk_watch.holding():
+            for document in self.session.documents():
+                if not document.is_dirty:
+                    continue
+                if not self._may_overwrite(document) or not self._write(document):
+                    ok = False
+                    break
+                saved.append(document)
         if ok or saved:  # after a failure, only what was saved before it is said
             self._after_save(saved)
         else:
@@ -446,10 +447,11 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
         if not name:
             return False
-        if Path(name).resolve() == doc.path and not self._may_overwrite(doc):
-            return False
-        if not self._write(doc, Path(name)):
-            return False
+        with self.disk_watch.holding():
+            if Path(name).resolve() == doc.path and not self._may_overwrite(doc):
+                return False
+            if not self._write(doc, Path(name)):
+                return False
         self._after_save([doc])
         return True
 
