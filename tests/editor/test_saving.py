@@ -330,3 +330,25 @@ def test_11_9_a_hand_commented_scenario_edited_in_the_editor_keeps_every_comment
     )
     assert len(removed) == len(added) == 2
     assert "turns: 9" in added[0] and "quality: elite" in added[1]
+
+
+def test_17_6_while_save_asks_the_watcher_does_not_ask_too(window, town, dialogs) -> None:
+    assert window.open_file(town)
+    set_title(window, window.document, "Mine")
+    write_elsewhere(town, town.read_text(encoding="utf-8").replace("Test town", "Theirs"))
+    during: list[object] = []
+
+    def notice_arrives_meanwhile() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, QMessageBox) and widget.isVisible() and not during:
+                during.append(window.disk_watch.check())
+                during.append(window.disk_watch.question)
+
+    timer = QTimer()
+    timer.timeout.connect(notice_arrives_meanwhile)
+    timer.start(5)
+    answer_next_box("Overwrite")
+    assert window.save()
+    timer.stop()
+    assert during == [False, None]
+    assert load_document(town).model.title == "Mine"
