@@ -25,6 +25,7 @@ from engine.model import CardLibrary
 
 from .autosave import Autosave
 from .canvas import SheetScene, SheetView
+from .cards.ui import CardsUi
 from .digitise.actions import Digitising
 from .disk_watch import DiskWatch
 from .document import Document
@@ -38,6 +39,7 @@ from .panels.outliner import Outliner
 from .panels.sheet_selector import SheetSelector
 from .panels.validation import ValidationPanel
 from .recent_files import RecentFiles
+from .scenario.dock import ScenarioUi
 from .session import Session
 from .start_page import StartPage
 
@@ -119,6 +121,10 @@ class MainWindow(QMainWindow):
         self.editing = Editing(self)
         # tools, menus and docks that only make sense for a map (editor/map_ui.py)
         self.map_ui = MapUi(self)
+        # the Scenario dock: settings, events and 3D, victory (editor/scenario/)
+        self.scenario_ui = ScenarioUi(self)
+        # the card library editor: central for a library, a dock for a scenario's libraries
+        self.cards_ui = CardsUi(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
@@ -160,6 +166,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.outliner_dock.toggleViewAction())
         view_menu.addAction(self.validation_dock.toggleViewAction())
+        self.view_menu = view_menu  # docks made after the menus add their toggles here
         self.action_legend = self.legend_dock.toggleViewAction()
         self.action_legend.setText("&Legend")
         self.action_legend.setShortcut(QKeySequence("F1"))
@@ -222,12 +229,11 @@ class MainWindow(QMainWindow):
         first = next((i for i, e in enumerate(session.sheets) if e.document is not None), -1)
         self.sheet_selector.set_entries(entries, first)
         self.sheet_toolbar.setVisible(len(entries) > 1)
+        self.cards_ui.set_session(session)  # the card editor (editor/cards/ui.py)
         if isinstance(model, CardLibrary):
-            self.cards_panel.set_library(model)
             self.central.setCurrentWidget(self.cards_panel)
             self.sheet_toolbar.hide()
         else:
-            self.cards_panel.set_library(None)
             self.central.setCurrentWidget(self.view)
         # a card library has no map: no drawing tools, no Layers, Inspector or Legend
         self.map_ui.set_shown(not isinstance(model, CardLibrary))
@@ -235,6 +241,7 @@ class MainWindow(QMainWindow):
         self.show_sheet(first)
         self.outliner.set_outline(session.outline())
         self.validation.set_path(session.document.path)
+        self.scenario_ui.set_session(session)
         self._update_title()
 
     def show_start_page(self) -> None:

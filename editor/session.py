@@ -43,6 +43,9 @@ class Session:
     document: Document
     sheets: list[SheetEntry] = field(default_factory=list)
     libraries: list[Reference] = field(default_factory=list)
+    #: a scenario's card libraries opened as documents of their own (edited in the Cards
+    #: view, saved with the scenario, their unsaved text validated with it)
+    library_documents: list[Document] = field(default_factory=list)
     #: entries of `sheets` from `map.underground`, after the surface sheets
     first_insert: int = 0
 
@@ -63,13 +66,16 @@ class Session:
         base = document.path.parent
         sheets = [_sheet_entry(base / p.file, parent) for p in model.map.sheets]
         inserts = [_sheet_entry(base / u.file, parent) for u in model.map.underground]
-        libraries = [_library(base / rel) for rel in model.cards]
-        return cls(document, sheets + inserts, libraries, first_insert=len(sheets))
+        opened = [_library(base / rel, parent) for rel in model.cards]
+        libraries = [ref for ref, _doc in opened]
+        documents = [doc for _ref, doc in opened if doc is not None]
+        return cls(document, sheets + inserts, libraries, documents, first_insert=len(sheets))
 
     def documents(self) -> list[Document]:
         """Every document open in the session, each once."""
         out = [self.document]
         out += [e.document for e in self.sheets if e.document is not None and e.document is not self.document]
+        out += [d for d in self.library_documents if d not in out]
         return out
 
     def entry_index(self, path: Path | None) -> int | None:
@@ -109,13 +115,15 @@ def _sheet_entry(path: Path, parent: QObject | None) -> SheetEntry:
     return SheetEntry(path.resolve(), document)
 
 
-def _library(path: Path) -> Reference:
+def _library(path: Path, parent: QObject | None) -> tuple[Reference, Document | None]:
+    """The outline's reference to a library and, when usable, its document (whose model
+    the reference shares, so the outline shows unsaved card edits)."""
     try:
         loaded = load_document(path)
     except LoadError as exc:
-        return Reference(path.resolve(), None, exc.problems[0].message if exc.problems else "unusable")
+        return Reference(path.resolve(), None, exc.problems[0].message if exc.problems else "unusable"), None
     if not isinstance(loaded.model, CardLibrary):
-        return Reference(
-            path.resolve(), None, "schema errors" if loaded.model is None else "not a card library"
-        )
-    return Reference(path.resolve(), loaded.model)
+        error = "schema errors" if loaded.model is None else "not a card library"
+        return Reference(path.resolve(), None, error), None
+    document = Document(loaded.model, loaded.path, loaded.header, parent, loaded.source)
+    return Reference(path.resolve(), loaded.model), document

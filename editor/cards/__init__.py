@@ -1,0 +1,1 @@
+"""The card library editor: unit, support and event cards, each edit an undo command."""

@@ -1,0 +1,91 @@
+"""The card editor wired into the main window: the central Cards view for a library file,
+a Cards dock (View > Cards) for the libraries of an open scenario, and the undo group
+following the library being edited (Ctrl+Z undoes a card edit while the card editor has
+the focus, a map edit when the canvas has it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
+
+from engine.model import CardLibrary, Scenario
+
+from .card_editor import CardEditor
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from ..session import Session
+
+
+class CardsUi(QObject):
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.editor = CardEditor()
+        self.editor.setObjectName("scenario_cards")
+        self.dock = QDockWidget("Cards", window)
+        self.dock.setObjectName("cards_dock")
+        self.dock.setWidget(self.editor)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.action = self.dock.toggleViewAction()
+        self.action.setText("&Cards")
+        self.action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.action.setEnabled(False)
+        view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
+        if isinstance(view, QMenu):
+            view.addAction(self.action)
+        for editor in (self.editor, window.cards_panel):
+            editor.force_ids = self._force_ids
+            editor.library_changed.connect(self._follow)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
+
+    def set_session(self, session: Session) -> None:
+        model = session.document.model
+        if isinstance(model, CardLibrary):
+            self.window.cards_panel.set_documents([session.document])
+            self.editor.set_documents([])
+        else:
+            self.window.cards_panel.set_documents([])
+            self.editor.set_documents(session.library_documents if isinstance(model, Scenario) else [])
+        has_cards = isinstance(model, Scenario) and bool(session.library_documents)
+        self.action.setEnabled(has_cards)
+        if not has_cards:
+            self.dock.hide()
+
+    def _force_ids(self) -> list[str]:
+        session = self.window.session
+        model = session.document.model if session else None
+        if not isinstance(model, Scenario):
+            return []
+        return [f.id for side in (model.sides.green, model.sides.red) for f in side.impulse_forces]
+
+    # -- which undo stack Ctrl+Z reaches -------------------------------------------------
+    def _within(self, widget: QWidget | None) -> bool:
+        while widget is not None:
+            if widget is self.editor:
+                return True
+            widget = widget.parentWidget()
+        return False
+
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        if self._within(new):
+            self._follow(self.editor.document)
+        elif self._within(old) and new is not None:
+            current = self.window.editing.current_document()
+            self.window.editing.undo_group.setActiveStack(current.undo_stack if current else None)
+
+    def _follow(self, document: Any) -> None:
+        """Make `document`'s history the one Edit > Undo works on."""
+        if document is None:
+            return
+        group = self.window.editing.undo_group
+        if self.sender() is self.window.cards_panel or self._within(QApplication.focusWidget()):
+            if document.undo_stack not in group.stacks():
+                group.addStack(document.undo_stack)
+            group.setActiveStack(document.undo_stack)
