@@ -30,6 +30,7 @@ import hashlib
 import io
 import itertools
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,7 @@ from .json_reader import read_json
 from .problems import LoadError
 from .yaml_reader import read_yaml
 
+_log = logging.getLogger(__name__)
 BOM = b"\xef\xbb\xbf"
 _MISSING: Any = object()
 
@@ -725,7 +727,10 @@ def render(model: Document, source: Source) -> str | None:
             if _ANCHOR.search(source.text):
                 patcher.unshare(tree, new, sparse)
             modified = _dump_yaml(rt, tree)
-    except (RuamelError, ValueError, TypeError, KeyError, IndexError, RecursionError):
+    except RuamelError:
+        return None
+    except Exception:  # a case this module does not handle must not stop a save
+        _log.warning("format-keeping save not possible; the file is written afresh", exc_info=True)
         return None
     candidates = [_splice(source.text, source._baseline, modified.split("\n")), modified]
     for text in candidates:
