@@ -1,0 +1,195 @@
+"""The Scenario dock, wired into the main window: Settings, Events & 3D and Victory pages
+on the open scenario's document; the Victory page's objectives drawn over the canvas.
+The window creates one `ScenarioUi` and tells it when the session changes."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QTabWidget
+
+from engine.battlefield.compile import Placement
+from engine.model.scenario import Scenario
+
+from ..document import Document
+from .edits import ScenarioEdits
+from .events_page import EventsPage
+from .map_facts import ScenarioMap, to_sheet
+from .settings_page import SettingsPage
+from .victory_page import MapFacts, VictoryPage
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from ..session import Session
+
+OBJECTIVE_PEN = QColor("#e8710a")
+OBJECTIVE_FILL = QColor(232, 113, 10, 70)
+#: above every map layer, below nothing
+OBJECTIVE_Z = 1e6
+
+
+class ScenarioUi(QObject):
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.session: Session | None = None
+        self.document: Document | None = None
+        self.map = ScenarioMap()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("scenario_tabs")
+        self.settings = SettingsPage()
+        self.events = EventsPage()
+        self.victory = VictoryPage()
+        self.victory.map_facts = self._map_facts
+        self.victory.highlight = self.highlight
+        self.tabs.addTab(self.settings, "Settings")
+        self.tabs.addTab(self.events, "Events && 3D")
+        self.tabs.addTab(self.victory, "Victory")
+        self.tabs.currentChanged.connect(self._refresh_current)
+        self.dock = QDockWidget("Scenario", window)
+        self.dock.setObjectName("scenario_dock")
+        self.dock.setWidget(self.tabs)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        window.view_menu.addAction(self.dock.toggleViewAction())
+        self.objectives = QGraphicsPathItem()
+        self.objectives.setZValue(OBJECTIVE_Z)
+        self.objectives.setPen(QPen(OBJECTIVE_PEN, 1.2))
+        self.objectives.setBrush(QBrush(OBJECTIVE_FILL))
+        self.objectives.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        window.scene.addItem(self.objectives)
+        self._sized = False
+        self._shown: tuple[list[str], list[str], list[str]] = ([], [], [])
+        # the canvas redraws when another sheet is shown: draw the objectives in its frame
+        window.scene.rebuilt.connect(self._redraw)
+
+    @property
+    def pages(self) -> list[SettingsPage | EventsPage | VictoryPage]:
+        return [self.settings, self.events, self.victory]
+
+    def set_session(self, session: Session | None) -> None:
+        if self.document is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # the old document is gone
+                self.document.changed.disconnect(self._on_changed)
+        self.session = session
+        document = session.document if session is not None else None
+        is_scenario = document is not None and isinstance(document.model, Scenario)
+        self.document = document if is_scenario else None
+        self.dock.toggleViewAction().setVisible(is_scenario)
+        self._shown = ([], [], [])
+        self._redraw()
+        if self.document is None:
+            for page in self.pages:
+                page.set_document(None, None)
+            self.dock.hide()
+            return
+        edits = ScenarioEdits(self.document)
+        base = self.base_dir()
+        self.document.changed.connect(self._on_changed)
+        for page in self.pages:
+            page.edits = edits
+            page.base_dir = base
+        self._refresh_current()
+        if not self._sized:
+            # tables need room: most of the bottom, a good third of the window's height
+            self._sized = True
+            self.dock.show()
+            w = self.window
+            w.resizeDocks([self.dock], [max(380, w.height() * 2 // 5)], Qt.Orientation.Vertical)
+            w.resizeDocks(
+                [w.validation_dock, self.dock], [300, max(900, w.width() - 300)], Qt.Orientation.Horizontal
+            )
+        self.dock.show()
+
+    def base_dir(self) -> Path | None:
+        """Where the scenario's file references start from: its folder."""
+        if self.document is None:
+            return None
+        if self.document.path is not None:
+            return self.document.path.parent
+        return getattr(self.document, "base_dir", None)
+
+    def _on_changed(self) -> None:
+        self._refresh_current()
+
+    def _refresh_current(self, _index: int = -1) -> None:
+        if self.document is None:
+            return
+        page = self.tabs.currentWidget()
+        for candidate in self.pages:
+            if candidate is page:
+                candidate.base_dir = self.base_dir()
+                candidate.refresh()
+
+    # -- the map ---------------------------------------------------------------------------
+    def _map_facts(self) -> MapFacts:
+        if self.session is None:
+            return MapFacts()
+        self.map.update(self.session)
+        return self.map.facts()
+
+    def highlight(self, locations: list[str], buildings: list[str], blocks: list[str]) -> None:
+        """Outline these locations, buildings and the set-up locations of these blocks on the
+        sheet the canvas shows."""
+        self._shown = (list(locations), list(buildings), list(blocks))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        path = QPainterPath()
+        locations, buildings, blocks = self._shown
+        bf = self.map.battlefield
+        frame = self._shown_frame()
+        if bf is not None and frame is not None and self.document is not None:
+            sheet_id, layer, placement, size = frame
+            model = self.document.model
+            assert isinstance(model, Scenario)
+            where = [
+                b.at
+                for side in (model.sides.green, model.sides.red)
+                for f in side.impulse_forces
+                for b in f.blocks
+                if b.id in blocks and b.at
+            ]
+            for ref in [*locations, *where]:
+                loc = bf.by_id.get(ref)
+                if loc is not None and loc.sheet == sheet_id and loc.layer == layer:
+                    path.addPolygon(self._polygon(loc.outline, placement, size))
+            for bid in buildings:
+                outline = bf.buildings.get(bid)
+                # buildings are on the surface; one of this sheet lies within its placement
+                if outline and layer == "surface" and self._on_sheet(outline[0], placement, size):
+                    path.addPolygon(self._polygon(outline, placement, size))
+        self.objectives.setPath(path)
+
+    def _shown_frame(self) -> tuple[str, str, Placement, tuple[float, float]] | None:
+        w = self.window
+        if self.session is None or self.document is None or w.sheet_index < 0:
+            return None
+        entry = self.session.sheets[w.sheet_index]
+        sheet = entry.sheet
+        if sheet is None:
+            return None
+        model = self.document.model
+        assert isinstance(model, Scenario)
+        if w.sheet_index < self.session.first_insert:
+            p = model.map.sheets[w.sheet_index]
+            return sheet.id, "surface", Placement(tuple(p.position), p.rotation), tuple(sheet.size)  # type: ignore[arg-type]
+        return sheet.id, sheet.id, Placement(), tuple(sheet.size)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _on_sheet(p: tuple[float, float], placement: Placement, size: tuple[float, float]) -> bool:
+        x, y = to_sheet(p, placement, size)
+        return 0 <= x <= size[0] and 0 <= y <= size[1]
+
+    @staticmethod
+    def _polygon(
+        outline: tuple[tuple[float, float], ...] | list, placement: Placement, size: tuple[float, float]
+    ) -> QPolygonF:
+        polygon = QPolygonF([QPointF(*to_sheet(p, placement, size)) for p in outline])
+        if not polygon.isEmpty():
+            polygon.append(polygon.first())
+        return polygon
