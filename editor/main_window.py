@@ -39,6 +39,7 @@ from .panels.outliner import Outliner
 from .panels.sheet_selector import SheetSelector
 from .panels.validation import ValidationPanel
 from .recent_files import RecentFiles
+from .scenario.dock import ScenarioUi
 from .session import Session
 from .start_page import StartPage
 
@@ -120,6 +121,8 @@ class MainWindow(QMainWindow):
         self.editing = Editing(self)
         # tools, menus and docks that only make sense for a map (editor/map_ui.py)
         self.map_ui = MapUi(self)
+        # the Scenario dock: settings, events and 3D, victory (editor/scenario/)
+        self.scenario_ui = ScenarioUi(self)
         # the card library editor: central for a library, a dock for a scenario's libraries
         self.cards_ui = CardsUi(self)
         self.resize(1400, 900)
@@ -163,6 +166,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.outliner_dock.toggleViewAction())
         view_menu.addAction(self.validation_dock.toggleViewAction())
+        self.view_menu = view_menu  # docks made after the menus add their toggles here
         self.action_legend = self.legend_dock.toggleViewAction()
         self.action_legend.setText("&Legend")
         self.action_legend.setShortcut(QKeySequence("F1"))
@@ -237,6 +241,7 @@ class MainWindow(QMainWindow):
         self.show_sheet(first)
         self.outliner.set_outline(session.outline())
         self.validation.set_path(session.document.path)
+        self.scenario_ui.set_session(session)
         self._update_title()
 
     def show_start_page(self) -> None:
