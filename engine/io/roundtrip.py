@@ -164,9 +164,17 @@ class _Patcher:
 
     def replace(self, node: Any, key: Any, ov: Any, nv: Any, sv: Any) -> None:
         cur = node[key]
-        if isinstance(nv, dict) and isinstance(ov, dict) and isinstance(cur, dict):
+        # a collection emptied is written anew (`[]`): ruamel would put the comments of what
+        # it held between the key and an empty flow list, which no reader accepts
+        if nv and isinstance(nv, dict) and isinstance(ov, dict) and isinstance(cur, dict):
             self.patch_map(cur, ov, nv, sv)
-        elif isinstance(nv, list) and isinstance(ov, list) and isinstance(cur, list) and len(cur) == len(ov):
+        elif (
+            nv
+            and isinstance(nv, list)
+            and isinstance(ov, list)
+            and isinstance(cur, list)
+            and len(cur) == len(ov)
+        ):
             self.patch_seq(cur, ov, nv, sv)
         else:
             node[key] = self.fresh(nv if sv is _MISSING else sv, like=cur)

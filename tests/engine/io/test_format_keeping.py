@@ -498,3 +498,24 @@ def test_17_3_an_added_or_removed_item_changes_only_its_lines(tmp_path: Path, mo
     text = sheet.read_text(encoding="utf-8")
     assert text.index("- id: '99'") < text.index("walls:")  # the last building, before the walls
     assert load_document(sheet).model == model
+
+
+def test_17_3_a_list_emptied_is_written_as_an_empty_list(tmp_path: Path) -> None:
+    """ruamel would write the comments of the items between `weapons:` and `[]`."""
+    target, before = hand_written(tmp_path)
+    loaded = load_document(target)
+    model = loaded.model
+    source = loaded.source
+    assert model is not None and source is not None
+    model.unit_cards[0].blocks[2].weapons.clear()  # the gun group, a comment above it
+    assert render(model, source) is not None
+    save_document(model, target, source=source)
+    removed, added = changed_lines(before, target.read_bytes())
+    assert [a.strip() for a in added] == ["weapons: []"]
+    assert [r.strip() for r in removed][:2] == [
+        "weapons:",
+        "- {id: gpmg, name: GPMG team, firepower: [5, 6, 6, 5, 4, null], area_of_effect: {effect: light}}",
+    ]
+    # the blank line after the list went with its last item (ruamel keeps it there)
+    assert all(not r.strip() for r in removed[2:])
+    assert load_document(target).model == model
