@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableWidget, QWidget
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -24,16 +24,21 @@ def select_row(qtbot, table: QTableWidget, row: int, column: int = 0) -> None:
 
 
 def type_in_cell(qtbot, table: QTableWidget, row: int, column: int, text: str) -> None:
-    """Double-click the cell, replace its text by typing, press Enter."""
+    """Click the cell, F2 to edit it, replace its text by typing, press Enter."""
     table.scrollToItem(table.item(row, column))
     rect = table.visualItemRect(table.item(row, column))
     qtbot.mouseClick(table.viewport(), LEFT, pos=rect.center())
-    qtbot.mouseDClick(table.viewport(), LEFT, pos=rect.center())
-    editor = QApplication.focusWidget()
-    assert editor is not None and editor is not table
+    qtbot.keyClick(table, Qt.Key.Key_F2)
+    # the cell's editor (the window need not be the active one, so not by focus)
+    editors = [w for w in table.viewport().findChildren(QLineEdit) if w.isVisible()]
+    assert len(editors) == 1, editors
+    editor = editors[0]
     qtbot.keyClick(editor, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor, Qt.Key.Key_Delete)
     qtbot.keyClicks(editor, text)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # Qt commits a cell's editor on Return through a queued call
+    qtbot.waitUntil(lambda: table.state() != QAbstractItemView.State.EditingState)
 
 
 def type_in_line(qtbot, line: QWidget, text: str) -> None:

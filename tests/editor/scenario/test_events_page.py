@@ -1,0 +1,104 @@
+"""Events and 3D support page (issue 11 item 6): deck and hand counts, the d10 events table
+and the 3D actions matrix edited by mouse and keyboard, with the die results each table
+leaves uncovered or gives twice; one undo entry per edit; undo gives the file back."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QPushButton
+
+from .input import click, select_row, type_in_cell
+
+
+def _open(window, sample):
+    window.resize(1600, 1000)
+    window.load(sample)
+    ui = window.scenario_ui
+    ui.tabs.setCurrentWidget(ui.events)
+    return ui.events, window.document
+
+
+def test_6_1_events_table_shows_uncovered_and_doubled_rolls(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    original = doc.text()
+    assert page.event_cover.text() == "every roll 0-9 once"
+    # row 2 "2, 3, 4, 5, 6" becomes "2-5": roll 6 no longer has a row
+    type_in_cell(qtbot, page.event_table, 1, 0, "2-5")
+    assert doc.model.sides.green.events.table[1].roll == [2, 3, 4, 5]
+    assert page.event_cover.text() == "no result for 6"
+    assert page.event_strip.coverage.uncovered == [6]
+    # row 1 also takes 5: rolled twice
+    type_in_cell(qtbot, page.event_table, 0, 0, "0, 1, 5")
+    assert page.event_cover.text() == "no result for 6; twice: 5"
+    assert doc.undo_stack.count() == 2
+    # a bad roll is refused and said; the model keeps its value
+    type_in_cell(qtbot, page.event_table, 0, 0, "0, 12")
+    assert "a d10 gives 0 to 9" in page.problem.text()
+    assert doc.model.sides.green.events.table[0].roll == [0, 1, 5]
+    assert doc.undo_stack.count() == 2
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.text() == original
+    assert page.event_cover.text() == "every roll 0-9 once"
+
+
+def test_6_1_add_row_takes_the_free_rolls_and_remove(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    type_in_cell(qtbot, page.event_table, 3, 0, "")  # a row without a roll is refused
+    assert "at least 1" in page.problem.text()
+    type_in_cell(qtbot, page.event_table, 1, 0, "2 3 4")
+    click(qtbot, page.findChild(QPushButton, "add_event_row"))
+    table = doc.model.sides.green.events.table
+    assert table[-1].roll == [5, 6] and page.event_cover.text() == "every roll 0-9 once"
+    type_in_cell(qtbot, page.event_table, 4, 1, "Stray dog barks: nothing else.")
+    assert doc.model.sides.green.events.table[-1].outcome == "Stray dog barks: nothing else."
+    select_row(qtbot, page.event_table, 4)
+    click(qtbot, page.findChild(QPushButton, "remove_event_row"))
+    assert len(doc.model.sides.green.events.table) == 4
+    assert doc.undo_stack.count() == 4
+
+
+def test_6_1_deck_and_hand_counts(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    row = page._card_rows.index("ev-panic")
+    type_in_cell(qtbot, page.card_table, row, 3, "1")
+    assert doc.model.sides.green.events.deck[-1] == "ev-panic"
+    assert page.deck_summary.text().startswith("Deck: 5 card(s)")
+    row = page._card_rows.index("ev-fisherman")
+    type_in_cell(qtbot, page.card_table, row, 4, "0")
+    assert doc.model.sides.green.events.hand == ["ev-seize"]
+    assert doc.undo_stack.count() == 2
+
+
+def test_7_3_1_matrix_edit_and_air_defence_for_red(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    original = doc.text()
+    # sup-mortar: T+1 loses 6, so 6 has no result
+    type_in_cell(qtbot, page.matrix, 0, 4, "2-5")
+    assert doc.model.sides.green.support.actions[0].next_turn == [2, 3, 4, 5]
+    dice = page.matrix.item(0, 6)
+    assert dice.text() == "no result for 6"
+    type_in_cell(qtbot, page.matrix, 0, 1, "6")
+    assert doc.model.sides.green.support.actions[0].missions == 6
+    type_in_cell(qtbot, page.matrix, 0, 1, "99")  # more than 20 missions: refused
+    assert "missions" in page.problem.text().lower()
+    assert doc.model.sides.green.support.actions[0].missions == 6
+    # the other side's matrix
+    page.side_box.setFocus()
+    page.side_box.setCurrentText("red")
+    assert page.side_name.text() == "<b>Lighthouse Brotherhood</b>"
+    assert doc.undo_stack.count() == 2
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.text() == original
+
+
+def test_7_3_1_added_support_row_is_complete(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    page.support_pick.setCurrentIndex(page.support_pick.findData("sup-mortar"))
+    click(qtbot, page.findChild(QPushButton, "add_support"))
+    row = doc.model.sides.green.support.actions[-1]
+    assert row.support == "sup-mortar" and row.unavailable == list(range(10))
+    assert page.matrix.item(page.matrix.rowCount() - 1, 6).text() == "ok"
+    select_row(qtbot, page.matrix, page.matrix.rowCount() - 1)
+    click(qtbot, page.findChild(QPushButton, "remove_support"))
+    assert len(doc.model.sides.green.support.actions) == 8
