@@ -8,8 +8,9 @@ names them where the click was.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
@@ -118,6 +119,8 @@ class BoardView(SheetView):
         self.layer: Layer | None = None
         self.block_items: list[BlockItem] = []
         self.overlay: list[QGraphicsItem] = []
+        #: what is drawn, by what it shows: kept from one redraw to the next when unchanged
+        self._drawn: dict[tuple[object, ...], QGraphicsItem] = {}
         self.offers: Offers | None = None
         self.selected: str | None = None  # the off-map block chosen to set up or bring on
         self.block_size = 5.0
@@ -131,6 +134,10 @@ class BoardView(SheetView):
         for item in self.board_scene.items():
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, False)
+        for item in self._drawn.values():
+            if item.scene() is self.board_scene:
+                self.board_scene.removeItem(item)
+        self._drawn = {}
         self.block_items, self.overlay = [], []
         self.block_size = layer.sheet.grid.size * 1.35  # a block nearly fills its hex, as on the table
         self.fit_sheet()
@@ -155,13 +162,12 @@ class BoardView(SheetView):
         selected: str | None,
         active: str | None,
     ) -> None:
-        """Redraw the game layer: blocks, counters and, for a human's decision, its offers."""
-        scene = self.board_scene
-        for item in [*self.block_items, *self.overlay]:
-            scene.removeItem(item)
-        self.block_items, self.overlay = [], []
+        """Redraw the game layer: blocks, counters and, for a human's decision, its offers.
+        Items whose look did not change stay: only what changed is repainted (a click
+        repaints a few blocks, not the whole map)."""
         self.offers, self.selected = offers, selected
         size = self.block_size
+        wanted: dict[tuple[object, ...], Callable[[], QGraphicsItem]] = {}
         by_place: dict[str, int] = {}
         offered = offers.blocks() if offers is not None else set()
         for look in blocks:
@@ -170,33 +176,54 @@ class BoardView(SheetView):
                 continue
             n = by_place.get(look.location, 0)
             by_place[look.location] = n + 1
-            item = BlockItem(look, size)
-            item.setPos(c[0] + n * size * 0.35, c[1] - n * size * 0.35)  # passing through (8.1.1)
-            item.offered = look.key in offered
-            item.selected_block = look.key == active
-            scene.addItem(item)
-            self.block_items.append(item)
+            pos = (c[0] + n * size * 0.35, c[1] - n * size * 0.35)  # passing through (8.1.1)
+            key = ("block", look, pos, look.key in offered, look.key == active)
+            wanted[key] = partial(self._block, look, pos, look.key in offered, look.key == active)
         for loc in wrecks:
-            self._counter(loc, "WRECK", QColor("#212121"))
+            if self.centre(loc) is None:
+                continue
+            wanted[("counter", loc, "WRECK")] = partial(self._counter, loc, "WRECK", QColor("#212121"))
         for loc, text in counters:
-            self._counter(loc, text, QColor("#4e342e"))
-        if offers is None:
-            return
-        for loc, offer in offers.places(selected).items():
-            if self.centre(loc) is None or self.bf is None:
+            if self.centre(loc) is None:
                 continue
-            label = f"{offer.mp} MP" if offer.mp is not None else ""
-            item = PlaceItem(loc, self.bf.location(loc).outline, label, size)
-            item.setToolTip(" / ".join(o.label for o in offers.at_place(loc, selected)))
-            scene.addItem(item)
-            self.overlay.append(item)
-        for loc in offers.targets():
-            c = self.centre(loc)
-            if c is None:
-                continue
-            item = TargetItem(loc, c, size, self.target_tip(loc))
-            scene.addItem(item)
-            self.overlay.append(item)
+            wanted[("counter", loc, text)] = partial(self._counter, loc, text, QColor("#4e342e"))
+        if offers is not None and self.bf is not None:
+            for loc, offer in offers.places(selected).items():
+                if self.centre(loc) is None:
+                    continue
+                label = f"{offer.mp} MP" if offer.mp is not None else ""
+                tip = " / ".join(o.label for o in offers.at_place(loc, selected))
+                wanted[("place", loc, label, tip)] = partial(self._place, loc, label, tip)
+            for loc in offers.targets():
+                c = self.centre(loc)
+                if c is None:
+                    continue
+                tip = self.target_tip(loc)
+                wanted[("target", loc, tip)] = partial(TargetItem, loc, c, size, tip)
+        scene = self.board_scene
+        for key in list(self._drawn):
+            if key not in wanted:
+                scene.removeItem(self._drawn.pop(key))
+        for key, make in wanted.items():
+            if key not in self._drawn:
+                item = make()
+                scene.addItem(item)
+                self._drawn[key] = item
+        self.block_items = [i for i in self._drawn.values() if isinstance(i, BlockItem)]
+        self.overlay = [i for i in self._drawn.values() if not isinstance(i, BlockItem)]
+
+    def _block(self, look: BlockLook, pos: tuple[float, float], offered: bool, active: bool) -> BlockItem:
+        item = BlockItem(look, self.block_size)
+        item.setPos(*pos)
+        item.offered = offered
+        item.selected_block = active
+        return item
+
+    def _place(self, loc: str, label: str, tip: str) -> PlaceItem:
+        assert self.bf is not None
+        item = PlaceItem(loc, self.bf.location(loc).outline, label, self.block_size)
+        item.setToolTip(tip)
+        return item
 
     def target_tip(self, location: str) -> str:
         """What a target offers: each fire, assault or scout, as the engine's legal actions
@@ -209,13 +236,10 @@ class BoardView(SheetView):
             lines.append(f"{o.label}: {info}" if info else o.label)
         return "\n".join(lines)
 
-    def _counter(self, loc: str, text: str, colour: QColor) -> None:
+    def _counter(self, loc: str, text: str, colour: QColor) -> CounterItem:
         c = self.centre(loc)
-        if c is None:
-            return
-        item = CounterItem(text, c, self.block_size, colour)
-        self.board_scene.addItem(item)
-        self.overlay.append(item)
+        assert c is not None
+        return CounterItem(text, c, self.block_size, colour)
 
     def flash(self, blocks: Iterable[str], locations: Iterable[str]) -> None:
         """Mark the blocks a hovered log entry names (by id, or standing at its locations)."""

@@ -56,6 +56,14 @@ class BotWorker(QObject):
     """Runs `bot.choose` off the GUI thread."""
 
     chosen = Signal(int, object)  # request number, action
+    warmed = Signal()
+
+    @Slot(object)
+    def warm(self, battlefield: Any) -> None:
+        """Build what the first decisions need and the compile cache does not keep: the
+        all-pairs line-of-sight table (seconds on the sample map)."""
+        battlefield.los_table  # noqa: B018 - a cached property: reading it builds it
+        self.warmed.emit()
 
     @Slot(int, object, object, object)
     def think(self, request: int, bot: Any, observation: Observation, legal: list[Any]) -> None:
@@ -67,6 +75,7 @@ class PlaySession(QObject):
 
     changed = Signal()
     ask_bot = Signal(int, object, object, object)
+    warm = Signal(object)
 
     def __init__(self, game: Game, options: PlayOptions, parent: QObject | None = None):
         super().__init__(parent)
@@ -92,8 +101,14 @@ class PlaySession(QObject):
         self._worker = BotWorker()
         self._worker.moveToThread(self._thread)
         self.ask_bot.connect(self._worker.think)
+        self.warm.connect(self._worker.warm)
         self._worker.chosen.connect(self._on_chosen)
+        self._worker.warmed.connect(self._on_warmed)
+        #: False until the worker has built the line-of-sight table: until then the board
+        #: offers nothing (the rules would build it on the GUI thread) and bots wait behind it
+        self.ready = False
         self._thread.start()
+        self.warm.emit(game.battlefield)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._ask)
@@ -106,7 +121,7 @@ class PlaySession(QObject):
 
     def human_to_decide(self) -> bool:
         side = self.decider
-        return side is not None and side not in self.bots
+        return self.ready and side is not None and side not in self.bots
 
     def bot_thinking(self) -> bool:
         return self._waiting
@@ -130,7 +145,13 @@ class PlaySession(QObject):
 
     def schedule(self) -> None:
         """If a bot is to decide and play is running, ask it (after the chosen delay)."""
-        if self.running and not self._waiting and self.decider in self.bots and not self._timer.isActive():
+        if (
+            self.ready
+            and self.running
+            and not self._waiting
+            and self.decider in self.bots
+            and not self._timer.isActive()
+        ):
             self._timer.start(self.options.delay_ms if self.deciders else 0)
 
     def set_running(self, running: bool) -> None:
@@ -149,6 +170,11 @@ class PlaySession(QObject):
         self.ask_bot.emit(
             self._request, self.bots[side], self.play.observation(side), self.play.legal_actions()
         )
+
+    def _on_warmed(self) -> None:
+        self.ready = True
+        self.changed.emit()
+        self.schedule()
 
     def _on_chosen(self, request: int, action: Any) -> None:
         self._waiting = False

@@ -290,7 +290,10 @@ class PlayWindow(QMainWindow):
     def _prompt(self, offers: Offers | None, obs: list[Observation]) -> None:
         s = self.session
         decision = s.play.decision
-        if decision is None:
+        if not s.ready:
+            self.prompt.question.setText("Preparing lines of sight…")
+            self.prompt.set_buttons([], self.pick)
+        elif decision is None:
             self.prompt.question.setText("The game is over.")
             self.prompt.set_buttons([], self.pick)
         elif offers is None:

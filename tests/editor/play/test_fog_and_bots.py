@@ -32,6 +32,7 @@ def open_window(qtbot, game, options: PlayOptions) -> PlayWindow:
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: session.ready, timeout=60000)  # the LOS table, built on the worker
     return window
 
 
