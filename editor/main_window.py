@@ -30,6 +30,7 @@ from .digitise.actions import Digitising
 from .disk_watch import DiskWatch
 from .document import Document
 from .editing import Editing
+from .export.actions import ExportUi
 from .map_ui import MapUi
 from .new_scenario import starter_scenario
 from .new_sheet import new_sheet
@@ -125,6 +126,8 @@ class MainWindow(QMainWindow):
         self.scenario_ui = ScenarioUi(self)
         # the card library editor: central for a library, a dock for a scenario's libraries
         self.cards_ui = CardsUi(self)
+        # File > Export: the map as PNG or SVG, the scenario as a PDF briefing pack
+        self.export_ui = ExportUi(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)

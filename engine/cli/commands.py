@@ -70,6 +70,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
     return run_editor(args.file, screenshot=args.screenshot, zoom=args.zoom, center=args.center)
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    # rendering draws with Qt (the canvas' own painting): imported only for this command
+    from editor.export.cli import run_render
+
+    return run_render(args.file, pdf=args.pdf, png=args.png, svg=args.svg, dpi=args.dpi)
+
+
 #: the formats the editor opens; the others (game logs, rule tables) have their own commands
 EDITABLE = ("uo-map/1", "uo-scenario/1", "uo-cards/1")
 

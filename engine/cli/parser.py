@@ -89,6 +89,24 @@ def _check_edit(args: argparse.Namespace) -> str | None:
     return None
 
 
+#: `uo render`: the largest resolution a PNG may ask for
+MAX_RENDER_DPI = 1200
+
+
+def _check_render(args: argparse.Namespace) -> str | None:
+    outputs = [name for name in ("pdf", "png", "svg") if getattr(args, name) is not None]
+    if not outputs:
+        return "name an output: --pdf OUT.pdf, --png OUT.png or --svg OUT.svg"
+    for name in outputs:
+        if not str(getattr(args, name)).lower().endswith("." + name):
+            return f"--{name} writes a .{name} file, not {getattr(args, name)!r}"
+    if args.dpi is not None and args.png is None:
+        return "--dpi only applies with --png OUT.png"
+    if args.dpi is not None and args.dpi > MAX_RENDER_DPI:
+        return f"--dpi must be {MAX_RENDER_DPI} or less, got {args.dpi}"
+    return None
+
+
 def _check_query(args: argparse.Namespace) -> str | None:
     if args.query is None and args.batch is None:
         return "name a query (los, path, reach, distance) or give --batch FILE"
@@ -221,6 +239,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="the scenario, when it is not where the log says (relative to the log's folder)",
     )
     p.set_defaults(func=_lazy(".games", "cmd_replay"))
+    p = sub.add_parser(
+        "render",
+        help="print a scenario (PDF briefing pack) or its map (PNG, SVG)",
+        description="Render FILE: --pdf writes a scenario's briefing pack (title, briefing, special rules, "
+        "map with set-up and objectives, orders of battle with unit cards, events and 3D tables, "
+        "victory) or a sheet's map page; --png and --svg write the assembled map. Exit 0 written, "
+        "2 unusable input or output.",
+    )
+    p.add_argument("file", metavar="FILE", help="a scenario or a map sheet (YAML or JSON)")
+    p.add_argument("--pdf", metavar="OUT.pdf", help="write the briefing pack (A4)")
+    p.add_argument("--png", metavar="OUT.png", help="write the map as a PNG image")
+    p.add_argument(
+        "--dpi",
+        type=positive_int,
+        metavar="N",
+        help="with --png: pixels per inch of the printed map (default 150)",
+    )
+    p.add_argument("--svg", metavar="OUT.svg", help="write the map as an SVG drawing in millimetres")
+    p.set_defaults(func=_lazy(".commands", "cmd_render"), check=_check_render, checked_by=p)
     return parser
 
 
