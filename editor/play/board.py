@@ -14,8 +14,8 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent
-from PySide6.QtWidgets import QGraphicsItem, QMenu
+from PySide6.QtGui import QColor, QMouseEvent, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QMenu
 
 from engine.battlefield import Battlefield
 from engine.model.scenario import Side
@@ -25,7 +25,7 @@ from engine.rules.uo.observation import Markers, Observation
 
 from ..canvas import SheetScene, SheetView
 from .estimates import target_info
-from .items import SYMBOL, BlockItem, BlockLook, CounterItem, PlaceItem, TargetItem
+from .items import SYMBOL, Z_TARGET, BlockItem, BlockLook, CounterItem, PlaceItem, TargetItem
 from .offers import Offer, Offers
 
 
@@ -161,6 +161,7 @@ class BoardView(SheetView):
         offers: Offers | None,
         selected: str | None,
         active: str | None,
+        fight: tuple[str, str] | None = None,
     ) -> None:
         """Redraw the game layer: blocks, counters and, for a human's decision, its offers.
         Items whose look did not change stay: only what changed is repainted (a click
@@ -187,6 +188,8 @@ class BoardView(SheetView):
             if self.centre(loc) is None:
                 continue
             wanted[("counter", loc, text)] = partial(self._counter, loc, text, QColor("#4e342e"))
+        if fight is not None and self.centre(fight[0]) is not None and self.centre(fight[1]) is not None:
+            wanted[("fight", *fight)] = partial(self._fight_line, *fight)
         if offers is not None and self.bf is not None:
             for loc, offer in offers.places(selected).items():
                 if self.centre(loc) is None:
@@ -217,6 +220,17 @@ class BoardView(SheetView):
         item.setPos(*pos)
         item.offered = offered
         item.selected_block = active
+        return item
+
+    def _fight_line(self, firer_at: str, target_at: str) -> QGraphicsItem:
+        """The fight declared (8.2.7.1): a red line from the firer to its target."""
+        a, b = self.centre(firer_at), self.centre(target_at)
+        assert a is not None and b is not None
+        item = QGraphicsLineItem(a[0], a[1], b[0], b[1])
+        pen = QPen(QColor(213, 0, 0, 200), self.block_size * 0.12)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(Z_TARGET)
         return item
 
     def _place(self, loc: str, label: str, tip: str) -> PlaceItem:

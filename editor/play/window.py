@@ -164,6 +164,7 @@ class PlayWindow(QMainWindow):
         self.log_list = QListWidget()
         self.log_list.setObjectName("play_log")
         self.log_list.setMouseTracking(True)
+        self.log_list.setWordWrap(True)
         # hovering an entry marks its blocks: read from the viewport's own mouse moves (the
         # view's `entered` signal needs the window active, which a second window may not be)
         self.log_list.viewport().installEventFilter(self)
@@ -173,6 +174,7 @@ class PlayWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.log_lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         self.resize(1300, 850)
+        self.resizeDocks([dock], [430], Qt.Orientation.Horizontal)  # a report reads in whole lines
 
         session.changed.connect(self.redraw)
         if layers:
@@ -246,14 +248,15 @@ class PlayWindow(QMainWindow):
         for o in obs:
             for loc in s.briefings[o.side].fortified.get(o.side, frozenset()):
                 counters.append((loc, "FORTIFIED"))
-        self.board.draw(
-            looks(obs, s.briefings),
-            obs[0].wrecks,
-            counters,
-            offers,
-            selected,
-            active,
+        fight = next(
+            (
+                (o.fight.firer_at, o.fight.target_at)
+                for o in obs
+                if o.fight and o.fight.firer_at and o.fight.target_at
+            ),
+            None,
         )
+        self.board.draw(looks(obs, s.briefings), obs[0].wrecks, counters, offers, selected, active, fight)
         self.banner_action.setVisible(viewer is None)
         self._status(obs[0])
         self._prompt(offers, obs)
@@ -302,6 +305,15 @@ class PlayWindow(QMainWindow):
             self.prompt.set_buttons([], self.pick)
         else:
             text = f"<b>{decision.side.value.capitalize()}</b>: {decision.prompt}"
+            fight = next((o.fight for o in obs if o.side == decision.side and o.fight is not None), None)
+            if fight is not None:
+                firer = fight.firer or (
+                    "a block" if fight.firer_at is None else f"the block at {fight.firer_at}"
+                )
+                text += (
+                    f"<br>{fight.firer_side.value.capitalize()} {fight.kind.value}: {firer} with "
+                    f"{fight.weapon} at {fight.target_at or 'a block'}"
+                )
             if offers.blocks():
                 text += "<br>Click a highlighted block."
             if offers.places(self.prompt.subjects.currentText() or None):
