@@ -136,6 +136,14 @@ class _Patcher:
                 if ov is not _MISSING and _same(ov, nv):
                     prev = key
                     continue
+                if isinstance(node, CommentedMap) and key not in node._ok:
+                    # merged from an anchor (`<<: *base`): this mapping gets its own value,
+                    # the anchor and the other mappings merging it stay as they are
+                    self._insert_key(
+                        node, prev, key, self.fresh(nv if sv is _MISSING else sv, like=node[key])
+                    )
+                    prev = key
+                    continue
                 if sv is _MISSING and nv is None:
                     del node[key]  # back to an unset optional value: leave it out again
                     continue
@@ -151,10 +159,11 @@ class _Patcher:
         keys = list(node.keys())
         if isinstance(node, CommentedMap):
             own = [k for k in keys if k in node._ok]
-            pos = own.index(prev) + 1 if prev in own else 0
-            if getattr(node, "merge", None):
-                pos += 1  # ruamel counts the `<<:` line (written first) as a position
-            node.insert(pos, key, value)
+            merges = bool(getattr(node, "merge", None))
+            # never right after the `<<:` line itself: ruamel would move that line's comment
+            first = 1 if merges and own else 0
+            pos = own.index(prev) + 1 if prev in own else first
+            node.insert(pos + merges, key, value)  # ruamel counts the `<<:` line as a position
             return
         pos = keys.index(prev) + 1 if prev in keys else 0
         items = list(node.items())

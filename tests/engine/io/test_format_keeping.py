@@ -519,3 +519,28 @@ def test_17_3_a_list_emptied_is_written_as_an_empty_list(tmp_path: Path) -> None
     # the blank line after the list went with its last item (ruamel keeps it there)
     assert all(not r.strip() for r in removed[2:])
     assert load_document(target).model == model
+
+
+def test_17_3_a_merged_list_edited_in_the_merging_mapping_becomes_its_own(tmp_path: Path) -> None:
+    """The reserve squad's weapons come from `<<: *squad`; one more weapon for it alone
+    gives it a weapons list of its own and leaves the squad's as it was."""
+    target, before = hand_written(tmp_path)
+    loaded = load_document(target)
+    model = loaded.model
+    source = loaded.source
+    assert model is not None and source is not None
+    reserve = model.unit_cards[0].blocks[1]
+    reserve.weapons.append(reserve.weapons[0].model_copy(update={"id": "mg"}))
+    assert render(model, source) is not None
+    save_document(model, target, source=source)
+    removed, added = changed_lines(before, target.read_bytes())
+    assert removed == []
+    assert [a.strip() for a in added] == [
+        "weapons:",
+        "- {id: rifles, name: Rifles and LMG, firepower: [6, 5, 4, 3, null, null]}",
+        "- {id: law, name: Light rocket, firepower: [null, 5, 4, null, null, null], targets: all,"
+        " area_of_effect: {effect: heavy, around_firer: 1}}",
+        "- {id: mg, name: Rifles and LMG, firepower: [6, 5, 4, 3, null, null]}",
+    ]
+    again = load_document(target).model
+    assert again == model and again is not None and len(again.unit_cards[0].blocks[0].weapons) == 2
