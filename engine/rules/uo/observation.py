@@ -85,6 +85,7 @@ class EnemyBlock:
     type: BlockType | None = None
     losses: int | None = None
     markers: Markers | None = None
+    moving: bool = False  # the enemy's activated block, moved in plain sight
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,7 @@ class Observation:
                     "type": None if e.type is None else e.type.value,
                     "losses": e.losses,
                     "markers": markers(e.markers),
+                    "moving": e.moving,
                 }
                 for e in self.enemies
             ],
@@ -251,6 +253,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     g, s = play.game, play.state
     enemy_side = other(side)
     ident = identities(play, enemy_side)
+    mover = s.activation.block if s.activation is not None else None
     own: list[OwnBlock] = []
     enemies: list[EnemyBlock] = []
     for bid, b in s.blocks.items():
@@ -270,13 +273,19 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
                 )
             )
         elif b.on_map and b.location and play.visible_layer(side, b.location):
+            moving = bid == mover
             if b.revealed:
-                enemies.append(_enemy_block(b.location, True, ident[bid], info.type, b.losses, markers))
+                enemies.append(
+                    _enemy_block(b.location, True, ident[bid], info.type, b.losses, markers, moving)
+                )
             else:
-                enemies.append(_enemy_block(b.location, False))
+                enemies.append(_enemy_block(b.location, False, moving=moving))
     # by location, the state's order would tell which hidden block is which; where two share
-    # one in passing (8.1.1), the upright one first, then by identity
-    enemies.sort(key=lambda e: (e.location, e.revealed, -1 if e.identity is None else e.identity))
+    # one in passing (8.1.1), the moving one first (the one a fire there targets), then the
+    # upright one, then by identity
+    enemies.sort(
+        key=lambda e: (e.location, not e.moving, e.revealed, -1 if e.identity is None else e.identity)
+    )
     act = s.activation
     own_act = enemy_at = None
     if act is not None:

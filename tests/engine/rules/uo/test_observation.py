@@ -108,6 +108,8 @@ def test_8_2_7_1_the_fight_is_declared_in_the_open(game: Game) -> None:
     assert mine.fight is not None and mine.fight.firer == firer
     assert mine.activation is not None and mine.activation.block == firer and mine.activation.acted
     assert theirs.activation is None and theirs.enemy_active_at == play.state.blocks[firer].location
+    # the activated enemy block is seen moving: where two share a place it is listed first
+    assert [e.location for e in theirs.enemies if e.moving] == [theirs.enemy_active_at]
     assert theirs.impulse is not None and theirs.impulse.limit is None  # the enemy's limit
     assert mine.impulse is not None and mine.impulse.limit == play.state.impulse.limit
 
