@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.io.files import save_document
 from engine.io.problems import LoadError, Problem
 from engine.model import CardLibrary
 
@@ -32,7 +31,6 @@ from .document import Document
 from .editing import Editing
 from .export.actions import ExportUi
 from .map_ui import MapUi
-from .new_scenario import starter_scenario
 from .new_sheet import new_sheet
 from .panels.cards import CardsPanel
 from .panels.legend import LegendPanel
@@ -399,31 +397,9 @@ class MainWindow(QMainWindow):
         self.set_session(Session.around(Document(new_sheet(), parent=self)))
 
     def new_scenario(self) -> bool:
-        """A starter scenario (editor/new_scenario.py) on a sheet the user picks, saved
-        where they say (its sheet and cards are named relative to it), then opened."""
-        if not self.maybe_save():
-            return False
-        start = str(self.document.path.parent) if self.document and self.document.path else ""
-        sheet_name, _ = QFileDialog.getOpenFileName(self, "New scenario: its map sheet", start, FILE_FILTER)
-        if not sheet_name:
-            return False
-        sheet_path = Path(sheet_name)
-        target_name, _ = QFileDialog.getSaveFileName(
-            self, "New scenario: save as", str(sheet_path.with_name("new-scenario.yaml")), FILE_FILTER
-        )
-        if not target_name:
-            return False
-        target = Path(target_name)
-        try:
-            scenario = starter_scenario(sheet_path, target)
-            save_document(scenario, target)
-        except LoadError as exc:
-            self._error("Cannot make the scenario", problems_message(exc.problems))
-            return False
-        except (OSError, ValueError) as exc:
-            self._error("Cannot make the scenario", str(exc))
-            return False
-        return self.open_file(target)
+        """The New scenario dialog (editor/scenario/new_scenario_dialog.py): sheets placed
+        in an assembly, sides named; the scenario opens untitled."""
+        return self.scenario_ui.new_scenario()
 
     def save(self) -> bool:
         """Write every open document with unsaved edits (only those: an unedited scenario
@@ -453,7 +429,9 @@ class MainWindow(QMainWindow):
         doc = self.document
         if doc is None:
             return False
-        start = str(doc.path) if doc.path else f"{doc.display_name}.yaml"
+        # an untitled scenario names its files from the folder it was made for
+        folder = getattr(doc, "base_dir", None)
+        start = str(doc.path) if doc.path else str(Path(folder or "") / f"{doc.display_name}.yaml")
         name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
         if not name:
             return False

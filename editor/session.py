@@ -61,9 +61,11 @@ class Session:
         model = document.model
         if isinstance(model, MapSheet):
             return cls(document, [SheetEntry(document.path or Path(), document)], first_insert=1)
-        if not isinstance(model, Scenario) or document.path is None:
+        # an untitled scenario (File > New scenario) names its files from the folder it
+        # was made for, kept as its `base_dir`
+        base = document.path.parent if document.path is not None else getattr(document, "base_dir", None)
+        if not isinstance(model, Scenario) or base is None:
             return cls(document)
-        base = document.path.parent
         sheets = [_sheet_entry(base / p.file, parent) for p in model.map.sheets]
         inserts = [_sheet_entry(base / u.file, parent) for u in model.map.underground]
         opened = [_library(base / rel, parent) for rel in model.cards]

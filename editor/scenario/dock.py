@@ -16,15 +16,16 @@ from engine.battlefield.compile import Placement
 from engine.model.scenario import Scenario
 
 from ..document import Document
+from ..session import Session
 from .edits import ScenarioEdits
 from .events_page import EventsPage
 from .map_facts import ScenarioMap, to_sheet
+from .new_scenario_dialog import NewScenarioDialog
 from .settings_page import SettingsPage
 from .victory_page import MapFacts, VictoryPage
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
-    from ..session import Session
 
 OBJECTIVE_PEN = QColor("#e8710a")
 OBJECTIVE_FILL = QColor(232, 113, 10, 70)
@@ -63,6 +64,7 @@ class ScenarioUi(QObject):
         self.objectives.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         window.scene.addItem(self.objectives)
         self._sized = False
+        self.new_dialog: NewScenarioDialog | None = None
         self._shown: tuple[list[str], list[str], list[str]] = ([], [], [])
         # the canvas redraws when another sheet is shown: draw the objectives in its frame
         window.scene.rebuilt.connect(self._redraw)
@@ -124,6 +126,32 @@ class ScenarioUi(QObject):
             if candidate is page:
                 candidate.base_dir = self.base_dir()
                 candidate.refresh()
+
+    # -- File > New scenario ---------------------------------------------------------------
+    def new_scenario(self) -> bool:
+        """Open the New scenario dialog (window-modal, not blocking); its OK opens the
+        scenario untitled. False when the user keeps the open files (unsaved edits)."""
+        w = self.window
+        if not w.maybe_save():
+            return False
+        start = w.document.path.parent if w.document is not None and w.document.path else None
+        dialog = NewScenarioDialog(w, start)
+        self.new_dialog = dialog
+        dialog.accepted.connect(lambda: self._open_new(dialog))
+        dialog.open()
+        return True
+
+    def _open_new(self, dialog: NewScenarioDialog) -> None:
+        scenario = dialog.build()
+        base = dialog.base_dir()
+        document = Document(scenario, parent=self.window)
+        # untitled until saved: the folder its references start from (Save As starts there)
+        document.base_dir = base  # type: ignore[attr-defined]
+        session = Session.around(document, self.window)
+        self.window.set_session(session)
+        self.window.statusBar().showMessage(
+            f"New scenario on {', '.join(p.name for p, _r in dialog.sheets)}: save it in {base}", 8000
+        )
 
     # -- the map ---------------------------------------------------------------------------
     def _map_facts(self) -> MapFacts:

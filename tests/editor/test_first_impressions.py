@@ -8,15 +8,15 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from editor.canvas import style
 from editor.main_window import MainWindow
 from editor.panels.legend import LegendPanel
 from editor.start_page import sample_file
-from engine.lint.runner import validate_paths
 from engine.model import Scenario
 
-from .conftest import DATA, wait_validated
+from .conftest import DATA
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -107,24 +107,26 @@ def test_view_legend_shows_the_canvas_colours_and_symbols(window, qtbot):
     assert reds > 20
 
 
-def test_new_scenario_makes_a_starter_scenario_on_a_chosen_sheet(window, qtbot, monkeypatch, tmp_path):
+def test_new_scenario_opens_the_new_scenario_dialog(window, qtbot, monkeypatch, tmp_path):
+    # the start page's New scenario is File > New scenario's dialog (editor/scenario/,
+    # tested in tests/editor/scenario/test_new_scenario.py); its scenario opens untitled
     sheet = tmp_path / "maps" / "B-plain.yaml"
     sheet.parent.mkdir()
     text = (DATA / "town.yaml").read_text(encoding="utf-8")
-    # without the manhole (a lettered manhole needs an insert the starter cannot guess)
+    # without the manhole (a lettered manhole needs an insert the scenario does not have)
     sheet.write_text(text.split("manholes:")[0] if "manholes:" in text else text, encoding="utf-8")
-    target = tmp_path / "scenarios" / "first.yaml"
-    target.parent.mkdir()
-    monkeypatch.setattr("editor.main_window.QFileDialog.getOpenFileName", lambda *a, **k: (str(sheet), ""))
-    monkeypatch.setattr("editor.main_window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(
+        "editor.scenario.new_scenario_dialog.QFileDialog.getOpenFileName", lambda *a, **k: (str(sheet), "")
+    )
     qtbot.mouseClick(window.start_page.button_new_scenario, LEFT)
+    dialog = window.scenario_ui.new_dialog
+    assert dialog is not None and dialog.isVisible()
+    qtbot.mouseClick(dialog.findChild(QPushButton, "add_sheet"), LEFT)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), LEFT)
     assert isinstance(window.document.model, Scenario)
-    assert window.document.path == target.resolve()
-    assert window.document.model.map.sheets[0].file == "../maps/B-plain.yaml"
+    assert window.document.path is None
+    assert window.document.model.map.sheets[0].file == "B-plain.yaml"
     assert window.scene.sheet is not None and window.scene.sheet.id == "T"
-    wait_validated(qtbot, window)
-    assert validate_paths([target]).problems == []
-    assert window.validation.summary.text() == "first.yaml: no problems"
 
 
 def test_starter_scenario_cards_are_named_relative_to_it(tmp_path):
