@@ -16,12 +16,12 @@ from typing import Any
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -95,7 +95,13 @@ class LongText(QPlainTextEdit):
 class FieldForm(QWidget):
     """The editable fields of one model object found at `pointer` in a document."""
 
-    def __init__(self, model: type[BaseModel], names: list[str] | None = None, parent: QWidget | None = None):
+    def __init__(
+        self,
+        model: type[BaseModel],
+        names: list[str] | None = None,
+        parent: QWidget | None = None,
+        columns: int = 1,
+    ):
         super().__init__(parent)
         self.model = model
         self.document: Any = None
@@ -104,12 +110,20 @@ class FieldForm(QWidget):
         self.editors: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
         self.kinds: dict[str, str] = {}
-        self.form = QFormLayout(self)
+        self.form = QGridLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
-        for name in names if names is not None else list(model.model_fields):
+        self.form.setHorizontalSpacing(8)
+        self.form.setVerticalSpacing(3)
+        for column in range(columns):
+            self.form.setColumnStretch(column * 2 + 1, 1)
+        shown = [
+            n for n in (names if names is not None else list(model.model_fields)) if editor_kind(model, n)
+        ]
+        # long text spans the whole width, below the short fields
+        shown.sort(key=lambda n: editor_kind(model, n) == "long")
+        place = 0
+        for name in shown:
             kind = editor_kind(model, name)
-            if not kind:
-                continue
             editor = self._make(name, kind)
             editor.setObjectName(name)
             editor.setToolTip(model.model_fields[name].description or "")
@@ -123,7 +137,19 @@ class FieldForm(QWidget):
             column.setSpacing(1)
             column.addWidget(editor)
             column.addWidget(error)
-            self.form.addRow(label_of(name), box)
+            label = QLabel(label_of(name))
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            label.setContentsMargins(0, 4, 0, 0)
+            if kind == "long":
+                place += (-place) % columns  # a new row
+                self.form.addWidget(label, place // columns, 0)
+                self.form.addWidget(box, place // columns, 1, 1, columns * 2 - 1)
+                place += columns
+            else:
+                row, column = divmod(place, columns)
+                self.form.addWidget(label, row, column * 2)
+                self.form.addWidget(box, row, column * 2 + 1)
+                place += 1
             self.editors[name], self.errors[name], self.kinds[name] = editor, error, kind
 
     def _make(self, name: str, kind: str) -> QWidget:
@@ -150,7 +176,7 @@ class FieldForm(QWidget):
         if kind == "long":
             text = LongText()
             text.setTabChangesFocus(True)
-            text.setFixedHeight(72)
+            text.setFixedHeight(54)
             text.committed.connect(commit)
             return text
         line = QLineEdit()

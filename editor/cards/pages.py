@@ -94,10 +94,10 @@ class UnitPage(Page):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.card_form = FieldForm(UnitCard, ["id", "name", "kind", "nation", "campaign", "notes"])
+        self.card_form = FieldForm(UnitCard, ["id", "name", "kind", "nation", "campaign", "notes"], columns=2)
         self.blocks = QListWidget()
         self.blocks.setObjectName("blocks")
-        self.blocks.setMaximumHeight(110)
+        self.blocks.setMinimumWidth(220)
         self.blocks.currentRowChanged.connect(self._on_block_changed)
         self.block_form = FieldForm(
             BlockProfile,
@@ -112,27 +112,29 @@ class UnitPage(Page):
                 "ladder",
                 "night_equipment",
             ],
+            columns=2,
         )
         self.weapons = WeaponsTable()
         self.weapons.setObjectName("weapons")
         self.weapons.table.setMinimumHeight(120)
         self.weapons.current_changed.connect(self._on_weapon_changed)
         self.weapon_form = FieldForm(
-            Weapon, ["targets", "critical_bonus", "breach", "no_fire_from_building", "smoke"]
+            Weapon, ["targets", "breach", "critical_bonus", "smoke", "no_fire_from_building"], columns=2
         )
         self.effect_form = FieldForm(AreaOfEffect)
 
         card_box = QGroupBox("Unit card")
         QVBoxLayout(card_box).addWidget(self.card_form)
         blocks_box = QGroupBox("Blocks")
-        column = QVBoxLayout(blocks_box)
+        beside = QHBoxLayout(blocks_box)
+        column = QVBoxLayout()
         row = QHBoxLayout()
         row.addWidget(button("Add block", "add_block", self.add_block))
         row.addWidget(button("Remove block", "remove_block", self.remove_block))
-        row.addStretch(1)
         column.addWidget(self.blocks)
         column.addLayout(row)
-        column.addWidget(self.block_form)
+        beside.addLayout(column)
+        beside.addWidget(self.block_form, 1)
         weapons_box = QGroupBox("Weapons: firepower by range band (EP); '-' cannot fire")
         column = QVBoxLayout(weapons_box)
         column.addWidget(self.weapons)
@@ -234,7 +236,7 @@ class SupportPage(Page):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.form = FieldForm(SupportCard)
+        self.form = FieldForm(SupportCard, columns=2)
         self.rings = RingsTable()
         self.rings.setObjectName("rings")
         self.rings.table.setMinimumHeight(100)
@@ -283,7 +285,9 @@ class EventPage(Page):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.form = FieldForm(EventCard, ["id", "title", "timing", "text", "campaign", "scenarios"])
+        self.form = FieldForm(
+            EventCard, ["id", "title", "timing", "campaign", "scenarios", "text"], columns=2
+        )
         self.effect_kind = QComboBox()
         self.effect_kind.setObjectName("effect_kind")
         self.effect_kind.addItem("none (text only)", "")

@@ -83,6 +83,14 @@ class ModelTable(QWidget):
         self._pending: QTableWidgetItem | None = None
         self.table.itemDelegate().closeEditor.connect(self._flush)
         self.table.currentCellChanged.connect(lambda row, *_: self.current_changed.emit(row))
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        for c, title in enumerate(self.columns):
+            if title in BANDS:
+                header.setSectionResizeMode(c, header.ResizeMode.Fixed)
+                self.table.setColumnWidth(c, 52)
+        self.stretch = 1 if len(self.columns) > 2 else len(self.columns) - 1
+        header.setSectionResizeMode(self.stretch, header.ResizeMode.Stretch)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)

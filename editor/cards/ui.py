@@ -29,8 +29,11 @@ class CardsUi(QObject):
         self.dock = QDockWidget("Cards", window)
         self.dock.setObjectName("cards_dock")
         self.dock.setWidget(self.editor)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # the cards want width (a weapons table): at the bottom, beside the scenario's docks
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()
+        self._placed = False
+        self.dock.visibilityChanged.connect(self._place)
         self.action = self.dock.toggleViewAction()
         self.action.setText("&Cards")
         self.action.setShortcut(QKeySequence("Ctrl+Shift+K"))
@@ -57,6 +60,26 @@ class CardsUi(QObject):
         self.action.setEnabled(has_cards)
         if not has_cards:
             self.dock.hide()
+
+    def _place(self, visible: bool) -> None:
+        """Shown the first time: as a tab of another bottom dock (not Validation's), so it
+        gets the window's width rather than a sliver beside them."""
+        if not visible or self._placed:
+            return
+        self._placed = True
+        window = self.window
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        others = [
+            d
+            for d in window.findChildren(QDockWidget)
+            if d is not self.dock
+            and d.objectName() != "validation_dock"
+            and window.dockWidgetArea(d) == bottom
+            and d.isVisible()
+        ]
+        if others:
+            window.tabifyDockWidget(others[-1], self.dock)
+            self.dock.raise_()
 
     def _force_ids(self) -> list[str]:
         session = self.window.session

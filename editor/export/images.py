@@ -33,7 +33,7 @@ def write_png(source: ExportSource, out: Path, dpi: int = DEFAULT_DPI) -> QSize:
         raise ExportError(
             f"{out}: {size.width()} x {size.height()} pixels at {dpi} dpi is too large; lower --dpi"
         )
-    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(size, QImage.Format.Format_RGB32)  # opaque paper: no alpha to encode
     if image.isNull():
         raise ExportError(f"{out}: not enough memory for {size.width()} x {size.height()} pixels")
     image.fill(QColor("white"))
