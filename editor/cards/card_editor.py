@@ -5,6 +5,7 @@ from the model on the document's `changed`, so undo and redo show at once."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -34,6 +35,7 @@ from engine.model.cards import (
 )
 
 from ..commands import AddObjects, RemoveObjects, pointers
+from .fields import ERROR_STYLE
 from .pages import EventPage, SupportPage, UnitPage, button, unique_id
 
 #: the three decks of a library: list key, title, page index
@@ -88,6 +90,13 @@ class CardEditor(QWidget):
             "+ Support card", "add_support_card", lambda: self.add_card("support_cards")
         )
         self.add_event = button("+ Event card", "add_event_card", lambda: self.add_card("event_cards"))
+        #: the validator's problems on the shown card (the file's whole check, filtered)
+        self.problems_label = QLabel()
+        self.problems_label.setObjectName("card_problems")
+        self.problems_label.setStyleSheet(ERROR_STYLE)
+        self.problems_label.setWordWrap(True)
+        self.problems_label.hide()
+        self.problems: list[Any] = []
         self.duplicate_button = button("Duplicate", "duplicate_card", self.duplicate_card)
         self.remove_button = button("Remove", "remove_card", self.remove_card)
 
@@ -111,6 +120,7 @@ class CardEditor(QWidget):
         top.addWidget(self.library_box, 1)
         column.addLayout(top)
         column.addWidget(self.tree, 1)
+        column.addWidget(self.problems_label)
         row = QHBoxLayout()
         for b in (self.add_unit, self.add_support, self.add_event):
             row.addWidget(b)
@@ -212,7 +222,32 @@ class CardEditor(QWidget):
     def current_pointer(self) -> str:
         return self._current
 
+    def set_problems(self, problems: list[Any]) -> None:
+        self.problems = list(problems)
+        self._show_problems()
+
+    def card_problems(self) -> list[Any]:
+        """The problems the validator found in the shown card, in its library's file."""
+        document = self._document
+        if not self._current or document is None or document.path is None:
+            return []
+        path = Path(document.path).resolve()
+        return [
+            p
+            for p in self.problems
+            if Path(p.file).resolve() == path and pointers.is_within(p.pointer, self._current)
+        ]
+
+    def _show_problems(self) -> None:
+        found = self.card_problems()
+        lines = [
+            f"{p.code} {p.message}" + (f" ({p.pointer})" if p.pointer != self._current else "") for p in found
+        ]
+        self.problems_label.setText("\n".join(lines))
+        self.problems_label.setVisible(bool(lines))
+
     def _show_page(self) -> None:
+        self._show_problems()
         if not self._current or self._document is None:
             self.pages.setCurrentIndex(0)
             self.duplicate_button.setEnabled(False)

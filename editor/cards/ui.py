@@ -5,6 +5,7 @@ the focus, a map edit when the canvas has it)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
@@ -44,6 +45,8 @@ class CardsUi(QObject):
         for editor in (self.editor, window.cards_panel):
             editor.force_ids = self._force_ids
             editor.library_changed.connect(self._follow)
+        window.validation.validated.connect(self._on_validated)
+        window.validation.activated.connect(self.reveal)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._on_focus_changed)
@@ -60,6 +63,32 @@ class CardsUi(QObject):
         self.action.setEnabled(has_cards)
         if not has_cards:
             self.dock.hide()
+
+    def _on_validated(self, problems: list[Any]) -> None:
+        self.editor.set_problems(problems)
+        self.window.cards_panel.set_problems(problems)
+
+    def reveal(self, source: Path | None, pointer: str) -> bool:
+        """A problem clicked in the Validation dock that lies in a card library: show the card
+        editor on that library and select the card (/unit_cards/3/blocks/0/... -> card 3)."""
+        if source is None:
+            return False
+        path = Path(source).resolve()
+        for editor in (self.window.cards_panel, self.editor):
+            paths = [d.path.resolve() if d.path else None for d in editor.documents]
+            if path not in paths:
+                continue
+            if editor is self.editor:
+                self.dock.show()
+                self.dock.raise_()
+            index = paths.index(path)
+            if editor.library_box.currentIndex() != index:
+                editor.library_box.setCurrentIndex(index)
+            parts = pointer.split("/")
+            if len(parts) >= 3 and parts[1] in ("unit_cards", "support_cards", "event_cards"):
+                editor.select("/".join(parts[:3]))
+            return True
+        return False
 
     def _place(self, visible: bool) -> None:
         """Shown the first time: as a tab of another bottom dock (not Validation's), so it

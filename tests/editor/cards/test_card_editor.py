@@ -180,3 +180,25 @@ def test_editing_a_scenario_library_revalidates_the_scenario(qtbot, window):
     assert not support.is_dirty
     wait_validated(qtbot, window)
     assert not window.validation.problems
+
+
+def test_a_problem_in_a_card_is_shown_on_it_and_clicking_it_selects_the_card(qtbot, window, library):
+    editor = window.cards_panel
+    click(qtbot, editor, "add_unit_card")
+    click(qtbot, editor, "add_unit_card")
+    type_into(qtbot, editor.unit_page.card_form.editors["id"], "unit-1")  # the first card's id
+    wait_validated(qtbot, window)
+    assert editor.current_pointer() == "/unit_cards/1"
+    assert editor.problems_label.isVisible()
+    assert "L201 duplicate card id 'unit-1'" in editor.problems_label.text()
+    editor.select("/unit_cards/0")
+    assert not editor.problems_label.isVisible()
+    # a double click on the problem in the Validation dock brings its card back
+    problems = window.validation.list
+    item = problems.topLevelItem(0)
+    rect = problems.visualItemRect(item)
+    # QTest's double-click lacks the press Qt's item views expect before it
+    qtbot.mouseClick(problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert editor.current_pointer() == "/unit_cards/1"
+    assert editor.unit_page.card_form.editors["name"].text() == "New unit"
