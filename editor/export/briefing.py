@@ -21,7 +21,7 @@ from engine.model.scenario import (
     SupportRow,
 )
 
-from .images import ExportError
+from .images import ExportError, check_target
 from .map_paint import paint_map
 from .source import ExportSource
 
@@ -55,7 +55,7 @@ def title_part(s: Scenario) -> str:
         ("Initiative", ", ".join(f"turn {i.turn}: {i.side.value}" for i in s.initiative) or "rolled"),
         ("Advanced rules", ", ".join(r.value.replace("_", " ") for r in s.advanced_rules) or "none"),
     ]
-    out = [f"# {s.title}\n", table(["", ""], [[k, v] for k, v in facts if v])]
+    out = [f"# {s.title}\n", "\n".join(f"- **{k}:** {v}" for k, v in facts if v) + "\n"]
     out.append("## Briefing\n\n" + (s.briefing.strip() or "_No briefing._") + "\n")
     out.append("## Special rules\n\n" + (s.special_rules.strip() or "_None._") + "\n")
     return "\n".join(out)
@@ -278,6 +278,7 @@ class _Pages:
 
 def write_pdf(source: ExportSource, out: Path) -> int:
     """Write the briefing pack (a sheet alone: its map page); returns the number of pages."""
+    check_target(out)
     pages = _Pages(out, source.title)
     try:
         s = source.scenario

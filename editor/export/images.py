@@ -21,6 +21,14 @@ class ExportError(Exception):
     """An export that cannot be written; the message names the file."""
 
 
+def check_target(out: Path) -> None:
+    """Refuse an output Qt could not open, with the reason (Qt would only warn)."""
+    if not out.parent.is_dir():
+        raise ExportError(f"{out}: the folder {out.parent} does not exist")
+    if out.is_dir():
+        raise ExportError(f"{out}: is a folder")
+
+
 def png_size(source: ExportSource, dpi: int) -> QSize:
     _l, _t, width, height = source.bounds()
     return QSize(max(1, round(width / MM_PER_INCH * dpi)), max(1, round(height / MM_PER_INCH * dpi)))
@@ -28,6 +36,7 @@ def png_size(source: ExportSource, dpi: int) -> QSize:
 
 def write_png(source: ExportSource, out: Path, dpi: int = DEFAULT_DPI) -> QSize:
     """The map at `dpi` pixels per inch of the printed sheet; the file says its resolution."""
+    check_target(out)
     size = png_size(source, dpi)
     if size.width() * size.height() > MAX_PIXELS:
         raise ExportError(
@@ -51,6 +60,7 @@ def write_png(source: ExportSource, out: Path, dpi: int = DEFAULT_DPI) -> QSize:
 
 def write_svg(source: ExportSource, out: Path) -> None:
     """An SVG whose user units are the sheet's millimetres (a 900 mm map is 900 mm wide)."""
+    check_target(out)
     _l, _t, width, height = source.bounds()
     generator = QSvgGenerator()
     generator.setFileName(str(out))

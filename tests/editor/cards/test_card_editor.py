@@ -202,3 +202,24 @@ def test_a_problem_in_a_card_is_shown_on_it_and_clicking_it_selects_the_card(qtb
     qtbot.mouseDClick(problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert editor.current_pointer() == "/unit_cards/1"
     assert editor.unit_page.card_form.editors["name"].text() == "New unit"
+
+
+def test_a_card_edit_in_a_scenario_is_saved_to_its_library_only(qtbot, window, tmp_path: Path):
+    data = Path(__file__).resolve().parents[1] / "data"
+    for name in ("crossing.yaml", "town.yaml", "sewers.yaml", "cards.yaml"):
+        (tmp_path / name).write_bytes((data / name).read_bytes())
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("# the test's own cards\n" + cards.read_text(encoding="utf-8"), encoding="utf-8")
+    scenario_bytes = (tmp_path / "crossing.yaml").read_bytes()
+    window.load(tmp_path / "crossing.yaml")
+    window.cards_ui.action.trigger()
+    editor = window.cards_ui.editor
+    editor.select("/unit_cards/0")
+    type_into(qtbot, editor.unit_page.card_form.editors["name"], "Rifle platoon (reinforced)")
+    assert window.isWindowModified()
+    qtbot.keyClick(editor.tree, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    text = cards.read_text(encoding="utf-8")
+    assert text.startswith("# the test's own cards\n")
+    assert "name: Rifle platoon (reinforced)" in text
+    assert (tmp_path / "crossing.yaml").read_bytes() == scenario_bytes
+    assert not window.isWindowModified()

@@ -63,3 +63,9 @@ def test_render_refuses_a_card_library_and_its_own_inputs(qapp, scenario: Path, 
     town = scenario.with_name("town.yaml")
     assert main(["render", str(scenario), "--pdf", str(town.with_suffix(".pdf"))]) == 0
     assert town.read_bytes() == before
+
+
+def test_render_into_a_folder_that_does_not_exist_says_so(qapp, scenario: Path, tmp_path: Path, capsys):
+    out = tmp_path / "missing" / "pack.pdf"
+    assert main(["render", str(scenario), "--pdf", str(out)]) == 2
+    assert f"uo render: {out}: the folder {out.parent} does not exist" in capsys.readouterr().err
