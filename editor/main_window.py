@@ -32,6 +32,7 @@ from .editing import Editing
 from .export.actions import ExportUi
 from .map_ui import MapUi
 from .new_sheet import new_sheet
+from .oob.dock import OobUi
 from .panels.cards import CardsPanel
 from .panels.legend import LegendPanel
 from .panels.outliner import Outliner
@@ -126,6 +127,8 @@ class MainWindow(QMainWindow):
         self.cards_ui = CardsUi(self)
         # File > Export: the map as PNG or SVG, the scenario as a PDF briefing pack
         self.export_ui = ExportUi(self)
+        # the Orders of battle dock and blocks set up on the map (editor/oob/)
+        self.oob_ui = OobUi(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
@@ -243,6 +246,7 @@ class MainWindow(QMainWindow):
         self.outliner.set_outline(session.outline())
         self.validation.set_path(session.document.path)
         self.scenario_ui.set_session(session)
+        self.oob_ui.set_session(session)
         self._update_title()
 
     def show_start_page(self) -> None:

@@ -1,0 +1,97 @@
+"""A scenario's blocks drawn on the map while it is set up: a square in side colour with
+its type symbol and id; a block set up hidden has a dashed edge and an 'H' tab (upright,
+4.3.2.2). Blocks sharing a location fan out so each stays readable and clickable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from engine.model.cards import BlockType
+from engine.model.scenario import Side
+
+from ..play.items import SIDE_COLOUR, SYMBOL
+
+#: above the map's own items and the objectives overlay
+Z_SETUP_BLOCK = 2e6
+
+
+@dataclass(frozen=True)
+class SetupBlock:
+    pointer: str
+    id: str
+    side: Side
+    type: BlockType
+    hidden: bool
+    location: str
+
+
+class SetupBlockItem(QGraphicsItem):
+    def __init__(self, block: SetupBlock, size: float):
+        super().__init__()
+        self.block = block
+        self.size = size
+        self.selected_block = False
+        self.setZValue(Z_SETUP_BLOCK)
+        self.setToolTip(
+            f"{block.id} ({block.type.value.replace('_', ' ')}, {block.side.value})"
+            f" at {block.location}{' - hidden' if block.hidden else ''}"
+        )
+
+    def boundingRect(self) -> QRectF:
+        s = self.size * 0.75
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        s = self.size / 2
+        path.addRect(QRectF(-s, -s, 2 * s, 2 * s))
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        b, s = self.block, self.size / 2
+        rect = QRectF(-s, -s, 2 * s, 2 * s)
+        edge = QPen(QColor("#111111"), self.size * 0.05)
+        if b.hidden:
+            edge.setStyle(Qt.PenStyle.DashLine)
+        if self.selected_block:
+            edge = QPen(QColor("#1565c0"), self.size * 0.14)
+        painter.setPen(edge)
+        painter.setBrush(QBrush(SIDE_COLOUR[b.side]))
+        painter.drawRoundedRect(rect, self.size * 0.08, self.size * 0.08)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, self.size * 0.26))
+        painter.setFont(font)
+        painter.setPen(QPen(QColor("white")))
+        painter.drawText(
+            QRectF(-s, -s, 2 * s, s * 1.1), Qt.AlignmentFlag.AlignCenter, SYMBOL.get(b.type, "?")
+        )
+        font.setBold(False)
+        font.setPointSizeF(max(0.5, self.size * 0.17))
+        painter.setFont(font)
+        painter.drawText(QRectF(-s, s * 0.05, 2 * s, s * 0.9), Qt.AlignmentFlag.AlignCenter, b.id)
+        if b.hidden:
+            tab = QRectF(s * 0.45, -s * 1.3, s * 0.85, s * 0.7)
+            painter.setPen(QPen(QColor("#111111"), self.size * 0.03))
+            painter.setBrush(QBrush(QColor("#fdd835")))
+            painter.drawRect(tab)
+            painter.setPen(QPen(QColor("#111111")))
+            painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, "H")
+
+
+def fan(n: int, size: float) -> list[tuple[float, float]]:
+    """Offsets of `n` blocks sharing a location: a row centred on it, wrapped by threes."""
+    out = []
+    rows = (n + 2) // 3
+    step = size * 1.08
+    for i in range(n):
+        row, col = divmod(i, 3)
+        in_row = min(3, n - row * 3)
+        out.append(((col - (in_row - 1) / 2) * step, (row - (rows - 1) / 2) * step))
+    return out

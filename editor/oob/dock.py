@@ -1,0 +1,401 @@
+"""The Orders of battle dock, wired into the main window: the tree per side, the selected
+item's form, the strength summary; the scenario's blocks drawn on the map, set up by
+dragging them from the tree onto the canvas (where the battlefield says they may stand);
+a problem on a block clicked in the Validation dock selects it in the tree.
+The window creates one `OobUi` and tells it when the session changes."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QHBoxLayout,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.battlefield.compile import Placement
+from engine.model.cards import CardLibrary, UnitCard
+from engine.model.scenario import Block, Scenario, Side
+from engine.rules.uo.strength import strength, unit_cards
+
+from ..canvas.block_items import SetupBlock, SetupBlockItem, fan
+from ..commands import pointers
+from ..document import Document
+from .edits import SIDES, OobEdits, Refused, block_pointer, parse
+from .form import OobForm
+from .placement import ScenarioField, to_sheet
+from .summary import StrengthSummary
+from .tree import MIME_BLOCKS, OobTree
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from ..session import Session
+
+
+class OobUi(QObject):
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.session: Session | None = None
+        self.document: Document | None = None
+        self.edits: OobEdits | None = None
+        self.field = ScenarioField()
+        self.items: list[SetupBlockItem] = []
+        self.problem_text: dict[str, str] = {}
+
+        self.tree = OobTree()
+        self.tree.problems = self._problem_for
+        self.form = OobForm()
+        self.form.cards = self.cards
+        self.summary = StrengthSummary()
+        buttons = QHBoxLayout()
+        self.add_force_button = self._button(buttons, "Add force", "oob_add_force", self.add_force)
+        self.add_block_button = self._button(buttons, "Add block", "oob_add_block", self.add_block)
+        self.duplicate_button = self._button(buttons, "Duplicate", "oob_duplicate", self.duplicate)
+        self.remove_button = self._button(buttons, "Remove", "oob_remove", self.remove)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(buttons)
+        column.addWidget(self.tree)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.form)
+        self.splitter.addWidget(self.summary)
+        self.splitter.setSizes([460, 330, 520])
+        self.dock = QDockWidget("Orders of battle", window)
+        self.dock.setObjectName("oob_dock")
+        self.dock.setWidget(self.splitter)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        window.view_menu.addAction(self.dock.toggleViewAction())
+        self.dock.toggleViewAction().setVisible(False)
+        self._sized = False
+
+        self.tree.delete_requested.connect(self.remove)
+        self.tree.duplicate_requested.connect(self.duplicate)
+        self.tree.itemSelectionChanged.connect(self._on_selection)
+        self.tree.blocks_dropped.connect(self._move_blocks)
+        window.scene.rebuilt.connect(self._draw_blocks)
+        window.validation.activated.connect(self.reveal_problem)
+        window.validation.validated.connect(self._on_validated)
+        viewport = window.view.viewport()
+        viewport.setAcceptDrops(True)
+        viewport.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
+
+    def _button(self, row: QHBoxLayout, text: str, name: str, slot: object) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return button
+
+    # -- session -------------------------------------------------------------------------
+    def set_session(self, session: Session | None) -> None:
+        if self.document is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # the old document is gone
+                self.document.changed.disconnect(self.refresh)
+        self.session = session
+        document = session.document if session is not None else None
+        self.document = document if document is not None and isinstance(document.model, Scenario) else None
+        self.edits = OobEdits(self.document) if self.document is not None else None
+        self.form.edits = self.edits
+        self.dock.toggleViewAction().setVisible(self.document is not None)
+        if self.document is None:
+            self.dock.hide()
+            self.tree.show_scenario(None)
+            self.form.show_targets([])
+            self._draw_blocks()
+            return
+        self.document.changed.connect(self.refresh)
+        self.tree.show_scenario(None)  # a new scenario: nothing selected from the last one
+        self.refresh()
+        self.dock.show()
+        if not self._sized:
+            self._sized = True
+            w = self.window
+            other = getattr(getattr(w, "scenario_ui", None), "dock", None)
+            if isinstance(other, QDockWidget):
+                w.tabifyDockWidget(other, self.dock)
+            self.dock.raise_()
+
+    @property
+    def scenario(self) -> Scenario | None:
+        model = self.document.model if self.document is not None else None
+        return model if isinstance(model, Scenario) else None
+
+    def libraries(self) -> list[CardLibrary]:
+        if self.session is None:
+            return []
+        return [r.model for r in self.session.libraries if isinstance(r.model, CardLibrary)]
+
+    def cards(self) -> dict[str, UnitCard]:
+        return unit_cards(self.libraries())
+
+    def refresh(self) -> None:
+        scenario = self.scenario
+        self.tree.show_scenario(scenario)
+        self.form.refresh()
+        if scenario is not None:
+            names = {Side(s): getattr(scenario.sides, s).name for s in SIDES}
+            self.summary.show_strength(names, strength(scenario, self.libraries()))
+        self._draw_blocks()
+
+    # -- which undo stack Ctrl+Z reaches -------------------------------------------------
+    def _within(self, widget: QWidget | None) -> bool:
+        while widget is not None:
+            if widget is self.dock:
+                return True
+            widget = widget.parentWidget()
+        return False
+
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        if self._within(new):
+            self.follow()
+        elif self._within(old) and new is not None:
+            current = self.window.editing.current_document()
+            self.window.editing.undo_group.setActiveStack(current.undo_stack if current else None)
+
+    def follow(self) -> None:
+        """Make the scenario's history the one Edit > Undo works on (the canvas shows one of
+        its sheets, whose own history is the default)."""
+        if self.document is None:
+            return
+        group = self.window.editing.undo_group
+        if self.document.undo_stack not in group.stacks():
+            group.addStack(self.document.undo_stack)
+        group.setActiveStack(self.document.undo_stack)
+
+    # -- tree actions --------------------------------------------------------------------
+    def _status(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 5000)
+
+    def _where(self) -> tuple[str, int | None, int | None]:
+        selected = self.tree.selected_pointers()
+        where = parse(selected[0]) if selected else None
+        return where if where is not None else ("green", None, None)
+
+    def add_force(self) -> None:
+        if self.edits is None:
+            return
+        side, _f, _b = self._where()
+        self.tree.select([self.edits.add_force(side)])
+        self.tree.setFocus()
+
+    def add_block(self) -> None:
+        """A block in the selected force (the first of the side when a side is selected),
+        of the card and type of the selected block, else of the first unit card."""
+        if self.edits is None:
+            return
+        side, f, b = self._where()
+        card, block_type = "", ""
+        if b is not None and f is not None:
+            held = self.edits.get(block_pointer(side, f, b))
+            assert isinstance(held, Block)
+            card, block_type = held.card, held.type.value
+        else:
+            cards = self.cards()
+            if not cards:
+                self._status("No unit card: add a card library to the scenario first")
+                return
+            first = next(iter(cards.values()))
+            card, block_type = first.id, first.blocks[0].type.value
+        try:
+            pointer = self.edits.add_block(side, f or 0, card, block_type, None if b is None else b + 1)
+        except Refused as exc:
+            self._status(str(exc))
+            return
+        self.tree.select([pointer])
+        self.tree.setFocus()
+
+    def duplicate(self) -> None:
+        if self.edits is not None:
+            added = self.edits.duplicate(self.tree.selected_pointers())
+            self.tree.select(added)
+
+    def remove(self) -> None:
+        if self.edits is None:
+            return
+        try:
+            self.edits.remove(self.tree.selected_pointers())
+        except Refused as exc:
+            self._status(f"Not removed: {exc}")
+
+    def _move_blocks(self, sources: list[str], side: str, f: int, row: int) -> None:
+        if self.edits is not None:
+            self.tree.select(self.edits.move_blocks(sources, side, f, row))
+
+    def _on_selection(self) -> None:
+        self.form.show_targets(self.tree.selected_pointers())
+        self._paint_selected()
+
+    # -- validation ----------------------------------------------------------------------
+    def _on_validated(self, problems: list[object]) -> None:
+        text: dict[str, str] = {}
+        main = self.document.path.resolve() if self.document is not None and self.document.path else None
+        for p in problems:
+            pointer = getattr(p, "pointer", "")
+            file = getattr(p, "file", "")
+            if main is not None and file and Path(file).resolve() != main:
+                continue
+            where = parse(pointer)
+            if where is None:
+                continue
+            side, f, b = where
+            key = block_pointer(side, f, b) if f is not None and b is not None else pointer
+            key = key if b is not None else "/".join(pointer.split("/")[: 5 if f is not None else 3])
+            text.setdefault(key, getattr(p, "message", ""))
+        if text != self.problem_text:
+            self.problem_text = text
+            self.tree.show_scenario(self.scenario)
+
+    def _problem_for(self, pointer: str) -> str:
+        return self.problem_text.get(pointer, "")
+
+    def reveal_problem(self, source: Path | None, pointer: str) -> None:
+        """A problem clicked in the Validation dock: its block, force or side selected."""
+        if self.document is None or self.document.path is None or source is None:
+            return
+        if Path(source).resolve() != self.document.path.resolve():
+            return
+        where = parse(pointer)
+        if where is None:
+            return
+        side, f, b = where
+        target = f"/sides/{side}"
+        if f is not None:
+            target += f"/impulse_forces/{f}"
+            if b is not None:
+                target += f"/blocks/{b}"
+        if target in self.tree.rows:
+            self.dock.show()
+            self.dock.raise_()
+            self.tree.select([target])
+
+    # -- the map -------------------------------------------------------------------------
+    def _frame(self) -> tuple[str, str, Placement, tuple[float, float]] | None:
+        w = self.window
+        scenario = self.scenario
+        if self.session is None or scenario is None or not 0 <= w.sheet_index < len(self.session.sheets):
+            return None
+        sheet = self.session.sheets[w.sheet_index].sheet
+        if sheet is None:
+            return None
+        size = (float(sheet.size[0]), float(sheet.size[1]))
+        if w.sheet_index < self.session.first_insert:
+            p = scenario.map.sheets[w.sheet_index]
+            return sheet.id, "surface", Placement((p.position[0], p.position[1]), p.rotation), size
+        return sheet.id, sheet.id, Placement(), size
+
+    def _draw_blocks(self) -> None:
+        scene = self.window.scene
+        for item in self.items:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        self.items = []
+        scenario = self.scenario
+        frame = self._frame()
+        bf = self.field.update(self.session) if scenario is not None else None
+        if scenario is None or frame is None or bf is None:
+            return
+        sheet_id, layer, placement, size = frame
+        here: dict[str, list[SetupBlock]] = {}
+        for side in SIDES:
+            for f, force in enumerate(getattr(scenario.sides, side).impulse_forces):
+                for b, block in enumerate(force.blocks):
+                    loc = bf.by_id.get(block.at) if block.at else None
+                    if loc is None or loc.sheet != sheet_id or loc.layer != layer:
+                        continue
+                    look = SetupBlock(
+                        block_pointer(side, f, b), block.id, Side(side), block.type, block.hidden, loc.id
+                    )
+                    here.setdefault(loc.id, []).append(look)
+        block_size = bf.hex_size.get(layer, 8.7) * 0.95
+        for loc_id, blocks in here.items():
+            cx, cy = to_sheet(bf.by_id[loc_id].centre, placement, size)
+            for look, (dx, dy) in zip(blocks, fan(len(blocks), block_size), strict=True):
+                item = SetupBlockItem(look, block_size)
+                item.setPos(cx + dx, cy + dy)
+                scene.addItem(item)
+                self.items.append(item)
+        self._paint_selected()
+
+    def _paint_selected(self) -> None:
+        selected = set(self.tree.selected_pointers())
+        for item in self.items:
+            on = item.block.pointer in selected
+            if on != item.selected_block:
+                item.selected_block = on
+                item.update()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
+            event, (QDragEnterEvent, QDragMoveEvent)
+        ):
+            if event.mimeData().hasFormat(MIME_BLOCKS) and self.edits is not None:
+                event.setDropAction(Qt.DropAction.CopyAction)
+                event.accept()
+                return True
+            return False
+        if kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            if not event.mimeData().hasFormat(MIME_BLOCKS) or self.edits is None:
+                return False
+            sources = [s for s in bytes(event.mimeData().data(MIME_BLOCKS).data()).decode().split("\n") if s]
+            scene_pos = self.window.view.mapToScene(event.position().toPoint())
+            if self.place(sources, scene_pos):
+                self.follow()  # Ctrl+Z next undoes the set-up, not a sheet edit
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+            return True
+        return False
+
+    def place(self, sources: list[str], scene_pos: QPointF) -> bool:
+        """Set these blocks up at the location under `scene_pos` (one undo entry); refused
+        with a status message where one of them may not stand."""
+        if self.edits is None or not sources:
+            return False
+        location = self.window.scene.location_at(scene_pos.x(), scene_pos.y())
+        if location is None:
+            self._status("Not set up: no location there")
+            return False
+        self.field.update(self.session)
+        blocks = []
+        for pointer in sources:
+            try:
+                block = pointers.get(self.edits.scenario, pointer)
+            except (IndexError, KeyError, AttributeError):
+                continue
+            if isinstance(block, Block):
+                why = self.field.refusal(block.type, location)
+                if why:
+                    self._status(f"{block.id} cannot be set up at {location}: {why}")
+                    return False
+                blocks.append(pointer)
+        if not blocks:
+            return False
+        changes: list[tuple[str, object]] = []
+        for pointer in blocks:
+            changes += [(pointer + "/at", location), (pointer + "/mounted_in", None)]
+        n = len(blocks)
+        what = pointers.get(self.edits.scenario, blocks[0]).id if n == 1 else f"{n} blocks"
+        try:
+            self.edits.set_fields(f"Set up {what} at {location}", changes)
+        except Refused as exc:
+            self._status(str(exc))
+            return False
+        self._status(f"Set up {what} at {location}")
+        self.tree.select(blocks)
+        return True

@@ -1,0 +1,248 @@
+"""Edits of a scenario's orders of battle as undo commands on its document's stack.
+
+Values are checked by the model before they are pushed (a refused value never reaches the
+file, the model's own message says why); a value equal to the one held pushes nothing.
+Moving a block is one undo entry made of a removal and an insertion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtGui import QUndoCommand
+
+from engine.model.scenario import Block, ImpulseForce, Scenario
+
+from ..commands import AddObjects, ChangeValues, RemoveObjects, pointers
+from ..document import Document
+
+SIDES = ("green", "red")
+
+
+class Refused(ValueError):
+    """A value the model does not accept; the message says why, in the model's words."""
+
+
+def _message(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    text = str(first.get("msg", exc)).removeprefix("Value error, ")
+    return f"{where}: {text}" if where else text
+
+
+def checked(parent: BaseModel, name: str, raw: Any) -> Any:
+    """`raw` as field `name` of `parent` would hold it; Refused if the model refuses it."""
+    probe = parent.model_copy()
+    try:
+        type(parent).__pydantic_validator__.validate_assignment(probe, name, raw)
+    except ValidationError as exc:
+        raise Refused(_message(exc)) from None
+    return getattr(probe, name)
+
+
+def force_pointer(side: str, f: int) -> str:
+    return f"/sides/{side}/impulse_forces/{f}"
+
+
+def block_pointer(side: str, f: int, b: int) -> str:
+    return f"{force_pointer(side, f)}/blocks/{b}"
+
+
+def parse(pointer: str) -> tuple[str, int | None, int | None] | None:
+    """(side, force index, block index) of a pointer within an order of battle."""
+    parts = pointer.strip("/").split("/")
+    if len(parts) < 2 or parts[0] != "sides" or parts[1] not in SIDES:
+        return None
+    f = b = None
+    if len(parts) >= 4 and parts[2] == "impulse_forces" and parts[3].isdigit():
+        f = int(parts[3])
+        if len(parts) >= 6 and parts[4] == "blocks" and parts[5].isdigit():
+            b = int(parts[5])
+    return parts[1], f, b
+
+
+class _Macro(QUndoCommand):
+    """Several commands as one undo entry."""
+
+    children_: list[QUndoCommand]
+
+
+class OobEdits:
+    """Pushes order-of-battle commands on one scenario document's undo stack."""
+
+    def __init__(self, document: Document):
+        self.document = document
+
+    @property
+    def scenario(self) -> Scenario:
+        model = self.document.model
+        assert isinstance(model, Scenario)
+        return model
+
+    def get(self, pointer: str) -> Any:
+        return pointers.get(self.scenario, pointer)
+
+    def block_ids(self) -> set[str]:
+        return {b.id for s in SIDES for f in self._forces(s) for b in f.blocks}
+
+    def force_ids(self) -> set[str]:
+        return {f.id for s in SIDES for f in self._forces(s)}
+
+    def _forces(self, side: str) -> list[ImpulseForce]:
+        forces: list[ImpulseForce] = getattr(self.scenario.sides, side).impulse_forces
+        return forces
+
+    # -- values --------------------------------------------------------------------------
+    def set_fields(self, text: str, changes: list[tuple[str, Any]]) -> bool:
+        """Set model fields (each pointer's last token names one) in one undo entry, each
+        value checked first. Raises Refused; False when nothing changed."""
+        out = []
+        for pointer, raw in changes:
+            head, name = pointers.split(pointer)
+            value = checked(pointers.get(self.scenario, head), name, raw)
+            old = pointers.get(self.scenario, pointer)
+            if old != value:
+                out.append((pointer, old, value))
+        if not out:
+            return False
+        self.document.undo_stack.push(ChangeValues(self.document, text, out))
+        return True
+
+    # -- objects -------------------------------------------------------------------------
+    def fresh_id(self, stem: str, taken: set[str]) -> str:
+        n = 1
+        while f"{stem}{n}" in taken:
+            n += 1
+        return f"{stem}{n}"
+
+    def add_force(self, side: str) -> str:
+        forces = self._forces(side)
+        fid = self.fresh_id(f"{side[0]}-if", self.force_ids())
+        pointer = force_pointer(side, len(forces))
+        self.document.undo_stack.push(
+            AddObjects(self.document, f"Add impulse force {fid}", [(pointer, ImpulseForce(id=fid))])
+        )
+        return pointer
+
+    def add_block(self, side: str, f: int, card: str, block_type: str, at: int | None = None) -> str:
+        force = self._forces(side)[f]
+        bid = self.fresh_id(f"{force.id}-", self.block_ids())
+        try:
+            block = Block.model_validate({"id": bid, "card": card, "type": block_type})
+        except ValidationError as exc:
+            raise Refused(_message(exc)) from None
+        pointer = block_pointer(side, f, len(force.blocks) if at is None else at)
+        self.document.undo_stack.push(AddObjects(self.document, f"Add block {bid}", [(pointer, block)]))
+        return pointer
+
+    def duplicate(self, targets: list[str]) -> list[str]:
+        """Copies of blocks (after the last of their force) and forces (after the side's
+        last force, their blocks renamed), with fresh ids; one undo entry."""
+        blocks, forces = self.block_ids(), self.force_ids()
+        added: list[tuple[str, Any]] = []
+        extra: dict[tuple[str, int], int] = {}
+        for pointer in targets:
+            where = parse(pointer)
+            if where is None or where[1] is None:
+                continue
+            side, f, b = where
+            obj = pointers.copy(pointers.get(self.scenario, pointer))
+            if b is None:
+                assert isinstance(obj, ImpulseForce)
+                obj.id = self.fresh_id(f"{obj.id}-", forces)
+                forces.add(obj.id)
+                renamed = {}
+                for block in obj.blocks:
+                    new = self.fresh_id(f"{block.id}-", blocks)
+                    blocks.add(new)
+                    renamed[block.id] = new
+                    block.id = new
+                    block.at = None
+                for block in obj.blocks:
+                    block.mounted_in = renamed.get(block.mounted_in or "", block.mounted_in)
+                obj.platoon_leader = renamed.get(obj.platoon_leader or "", obj.platoon_leader)
+                n = len(self._forces(side)) + extra.get((side, -1), 0)
+                extra[(side, -1)] = extra.get((side, -1), 0) + 1
+                added.append((force_pointer(side, n), obj))
+            else:
+                assert isinstance(obj, Block)
+                obj.id = self.fresh_id(f"{obj.id}-", blocks)
+                obj.at = None
+                blocks.add(obj.id)
+                n = len(self._forces(side)[f].blocks) + extra.get((side, f), 0)
+                extra[(side, f)] = extra.get((side, f), 0) + 1
+                added.append((block_pointer(side, f, n), obj))
+        if added:
+            n = len(added)
+            self.document.undo_stack.push(
+                AddObjects(self.document, f"Duplicate {n} item{'s' * (n != 1)}", added)
+            )
+        return [p for p, _o in added]
+
+    def remove(self, targets: list[str]) -> None:
+        """Remove blocks and forces; a side keeps at least one force (the model needs one)."""
+        keep = []
+        for side in SIDES:
+            forces = [
+                p for p in targets if (w := parse(p)) and w[0] == side and w[1] is not None and w[2] is None
+            ]
+            if forces and len(forces) >= len(self._forces(side)):
+                raise Refused(f"the {side} side needs at least one impulse force")
+        for pointer in targets:
+            where = parse(pointer)
+            if where is not None and where[1] is not None:
+                keep.append(pointer)
+        if keep:
+            n = len(keep)
+            self.document.undo_stack.push(
+                RemoveObjects(self.document, f"Remove {n} item{'s' * (n != 1)}", keep)
+            )
+
+    def move_blocks(self, sources: list[str], side: str, f: int, row: int) -> list[str]:
+        """Move blocks to force `f` of `side`, before its block `row` (as numbered before
+        the move); one undo entry. Blocks keep their order. Returns their new pointers."""
+        sources = [p for p in sources if (w := parse(p)) and w[2] is not None]
+        if not sources:
+            return []
+        objs = [pointers.get(self.scenario, p) for p in sources]
+        # the target row, counted once the sources are out of the list
+        before = sum(
+            1 for p in sources if (w := parse(p)) and w[0] == side and w[1] == f and (w[2] or 0) < row
+        )
+        row -= before
+        targets = [block_pointer(side, f, row + i) for i in range(len(objs))]
+        if targets == sources:
+            return sources
+        macro = _Macro(f"Move {len(objs)} block{'s' * (len(objs) != 1)}")
+        # the Python side of each child must live as long as the macro: Qt calls its redo
+        macro.children_ = [
+            RemoveObjects(self.document, macro.text(), sources, parent=macro),
+            AddObjects(self.document, macro.text(), list(zip(targets, objs, strict=True)), parent=macro),
+        ]
+        self.document.undo_stack.push(macro)
+        return targets
+
+    def references(self, old: str, new: str) -> list[tuple[str, Any]]:
+        """Every field naming block `old`, as changes naming `new` (a rename keeps the order
+        of battle and the victory conditions consistent in the same undo entry)."""
+        out: list[tuple[str, Any]] = []
+        s = self.scenario
+        for side in SIDES:
+            setup = getattr(s.sides, side)
+            for name in ("commander", "command_post"):
+                if getattr(setup, name) == old:
+                    out.append((f"/sides/{side}/{name}", new))
+            if setup.logistics is not None and setup.logistics.block == old:
+                out.append((f"/sides/{side}/logistics/block", new))
+            for f, force in enumerate(setup.impulse_forces):
+                if force.platoon_leader == old:
+                    out.append((f"{force_pointer(side, f)}/platoon_leader", new))
+                for b, block in enumerate(force.blocks):
+                    if block.mounted_in == old:
+                        out.append((f"{block_pointer(side, f, b)}/mounted_in", new))
+        for c, condition in enumerate(s.victory.conditions):
+            blocks = getattr(condition, "blocks", None)
+            if isinstance(blocks, list) and old in blocks:
+                out.append((f"/victory/conditions/{c}/blocks", [new if x == old else x for x in blocks]))
+        return out
