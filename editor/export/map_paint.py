@@ -1,14 +1,14 @@
 """Painting the assembled map on any paint device (image, SVG, PDF page): each sheet drawn
 by the canvas' own scene at its place in the assembly, then the scenario's set-up over it
 (blocks in side colour with type and id, hidden ones dashed, No Man's Land counters) and
-its control objectives ringed in gold."""
+its control objectives ringed in gold (buildings to control outlined in gold)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
-from engine.model.scenario import ControlLocations, Scenario
+from engine.model.scenario import ControlBuildings, ControlLocations, Scenario
 
 from ..canvas import SheetScene
 from .source import ExportSource, Pt
@@ -78,6 +78,11 @@ def paint_setup(painter: QPainter, source: ExportSource, scenario: Scenario, hex
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     radius = hex_size * 0.8
     for condition in scenario.victory.conditions:
+        if isinstance(condition, ControlBuildings):
+            painter.setPen(QPen(OBJECTIVE, hex_size * 0.14))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for outline in source.building_outlines(condition.buildings):
+                painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in outline]))
         if isinstance(condition, ControlLocations):
             for location in condition.locations:
                 point = source.point_of(location)

@@ -56,6 +56,15 @@ class ExportSource:
             return 0.0, 0.0, 0.0, 0.0
         return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
+    def building_outlines(self, ids: list[str]) -> list[list[Pt]]:
+        """Outlines, in assembly mm, of the buildings with these ids."""
+        out = []
+        for placed in self.sheets:
+            for building in placed.sheet.buildings:
+                if building.id in ids:
+                    out.append([placed.placement.apply(placed.sheet, p) for p in building.outline])
+        return out
+
     def point_of(self, location: str) -> Pt | None:
         """Where a location id is drawn in assembly mm: a hex's centre, a room's or zone's
         centroid, a roof at its building's centroid; None for an id no sheet holds."""

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QImage
 
 from editor.export.briefing import side_part, tables_part, title_part, unit_cards, write_pdf
 from editor.export.images import write_png, write_svg
-from editor.export.map_paint import SIDE_COLOURS
+from editor.export.map_paint import OBJECTIVE, SIDE_COLOURS
 from editor.export.source import load_source
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -44,6 +44,15 @@ def test_png_shows_the_set_up_in_side_colour(qapp, tmp_path: Path):
     pixel = QColor(image.pixel(round((x - 2.5) / 25.4 * 100), round((y - 2.5) / 25.4 * 100)))
     green = SIDE_COLOURS["green"]
     assert abs(pixel.red() - green.red()) + abs(pixel.green() - green.green()) < 30
+    # the building green must control (v1: building 1) is outlined in gold
+    (x0, y0), (x1, y1) = source.building_outlines(["1"])[0][:2]
+    edge = QColor(image.pixel(round((x0 + x1) / 2 / 25.4 * 100), round((y0 + y1) / 2 / 25.4 * 100)))
+    assert (
+        abs(edge.red() - OBJECTIVE.red())
+        + abs(edge.green() - OBJECTIVE.green())
+        + abs(edge.blue() - OBJECTIVE.blue())
+        < 40
+    )
 
 
 def test_svg_parses_and_is_drawn_in_millimetres(qapp, tmp_path: Path):
