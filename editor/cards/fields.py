@@ -110,6 +110,9 @@ class FieldForm(QWidget):
         self.editors: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
         self.kinds: dict[str, str] = {}
+        #: fields holding refused input: kept as typed (with its message) through redraws
+        #: until the field is committed or another object is shown
+        self.refused: set[str] = set()
         self.form = QGridLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setHorizontalSpacing(8)
@@ -186,6 +189,8 @@ class FieldForm(QWidget):
 
     # -- showing -------------------------------------------------------------------------
     def bind(self, document: Any, pointer: str) -> None:
+        if (document, pointer) != (self.document, self.pointer):
+            self.refused.clear()
         self.document, self.pointer = document, pointer
         self.load()
 
@@ -201,6 +206,8 @@ class FieldForm(QWidget):
     def load(self) -> None:
         obj = self.obj()
         for name, editor in self.editors.items():
+            if name in self.refused and obj is not None:
+                continue
             editor.blockSignals(True)
             value = getattr(obj, name) if obj is not None else None
             kind = self.kinds[name]
@@ -251,6 +258,7 @@ class FieldForm(QWidget):
         old = getattr(obj, name)
         if value == (old.value if isinstance(old, enum.Enum) else old):
             self.errors[name].hide()
+            self.refused.discard(name)
             return False
         try:
             checked = type(obj).model_validate({**obj.model_dump(by_alias=True), name: value})
@@ -258,8 +266,10 @@ class FieldForm(QWidget):
             first = exc.errors()[0]
             self.errors[name].setText(f"{label_of(name)}: {first.get('msg', 'invalid value')}")
             self.errors[name].show()
+            self.refused.add(name)
             return False
         self.errors[name].hide()
+        self.refused.discard(name)
         what = self.what() or getattr(obj, "id", "") or ""
         text = f"Change {label_of(name).lower()} of {what}".strip()
         change = (f"{self.pointer}/{name}", old, getattr(checked, name))

@@ -115,8 +115,12 @@ def test_bad_input_is_refused_with_a_message_and_pushes_nothing(qtbot, window, l
     assert page.weapons.error.text() == "w1, column 2-5: expected a firepower or '-', got 'lots'"
     type_into(qtbot, page.card_form.editors["id"], "no spaces allowed")
     assert page.card_form.error_text("id").startswith("Id: String should match pattern")
-    # what was typed stays where it was typed
+    # what was typed stays where it was typed, through an edit elsewhere on the card
     assert page.card_form.editors["id"].text() == "no spaces allowed"
+    type_into(qtbot, page.card_form.editors["name"], "Scouts")
+    assert page.card_form.editors["id"].text() == "no spaces allowed"
+    assert page.card_form.error_text("id")
+    count += 1
     assert library.undo_stack.count() == count
     assert library.model.unit_cards[0].id == "unit-1"
 
