@@ -11,16 +11,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-from engine.model import Scenario
+from engine.io.files import load_document
+from engine.io.problems import LoadError, Problem
+from engine.model import MapSheet, Scenario
+from engine.rules.log import ReplayRefused, find_scenario, read_log
 from engine.rules.ruleset import GameSetupError
 from engine.rules.uo.game import Game
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
 from .board import Layer
 from .dialog import PlayDialog
-from .session import PlayOptions, PlaySession
+from .session import Player, PlayOptions, PlaySession, View
 from .window import PlayWindow
 
 if TYPE_CHECKING:
@@ -45,7 +48,7 @@ def layers_of(window: MainWindow) -> list[Layer]:
         if sheet is None:
             continue
         insert = n >= session.first_insert
-        if not insert and any(not layer.layer.startswith("insert:") for layer in out):
+        if not insert and any(layer.layer == "surface" for layer in out):
             continue  # one surface sheet drawn (see PlayWindow's note on assemblies)
         out.append(
             Layer(
@@ -92,3 +95,60 @@ def ask_options(window: MainWindow) -> PlayOptions | None:
         return None
     window.play_options = dialog.options()
     return window.play_options
+
+
+def open_log(path: Path, parent: QWidget | None = None) -> PlayWindow | None:
+    """Open a game log (`uo play --log`, or saved from the play window) to replay it action
+    by action: its scenario (found as `uo replay` finds it) on the board, no action played
+    yet, every action of the log ready for Forward; both sides human, so nothing moves by
+    itself, and any other choice starts a branch. Problems are a dialog naming the file."""
+    try:
+        log = read_log(path)
+        scenario = find_scenario(log, path)
+        game = URBAN_OPERATIONS.load(scenario)
+        actions = [URBAN_OPERATIONS.action_from_json(e.model_dump(mode="json")) for e in log.actions]
+    except LoadError as exc:
+        QMessageBox.warning(parent, "Open game log", problems_text(exc.problems))
+        return None
+    except GameSetupError as exc:
+        QMessageBox.warning(
+            parent, "Open game log", f"{path}: its scenario does not validate:\n{problems_text(exc.problems)}"
+        )
+        return None
+    except (ReplayRefused, ValueError) as exc:
+        QMessageBox.warning(parent, "Open game log", f"{path}: {exc}")
+        return None
+    options = PlayOptions(Player.human, Player.human, log.seed, View.all_seeing, 0)
+    session = PlaySession(game, options)
+    session.future = actions
+    play = PlayWindow(session, disk_layers(scenario), scenario)
+    play.setWindowTitle(f"Replay — {path.name} ({len(actions)} actions)")
+    session.setParent(play)
+    if parent is not None:
+        parent.play_windows = [w for w in getattr(parent, "play_windows", []) if w.isVisible()] + [play]  # type: ignore[attr-defined]
+    play.show()
+    return play
+
+
+def problems_text(problems: list[Problem]) -> str:
+    return "\n".join(p.format() for p in problems[:8]) or "unusable"
+
+
+def disk_layers(scenario: Path) -> list[Layer]:
+    """The board's maps read from disk (a replayed log plays the files, not the editor's)."""
+    model = load_document(scenario).model
+    assert isinstance(model, Scenario)
+    out: list[Layer] = []
+    files = [(p.file, False) for p in model.map.sheets[:1]] + [(u.file, True) for u in model.map.underground]
+    for rel, insert in files:
+        sheet = load_document(scenario.parent / rel).model
+        if isinstance(sheet, MapSheet):
+            out.append(
+                Layer(
+                    label=f"{'Insert' if insert else 'Surface'} {sheet.id}",
+                    layer=sheet.id if insert else "surface",
+                    sheet=sheet,
+                    base_dir=(scenario.parent / rel).parent,  # a scan is named from its sheet's folder
+                )
+            )
+    return out

@@ -93,6 +93,9 @@ class PlaySession(QObject):
         #: each side's observation before the first action and after each one: the report
         #: says what a side saw an action change
         self.seen: list[dict[Side, Observation]] = [self._observe()]
+        #: actions stepped back over (or a log being replayed): `forward` plays them again,
+        #: another action starts a branch and drops them
+        self.future: list[Any] = []
         self.running = True
         self._request = 0
         self._waiting = False
@@ -140,8 +143,58 @@ class PlaySession(QObject):
         self.play.apply(action)
         self.deciders.append(side)
         self.seen.append(self._observe())
+        if self.future and self.future[0] == action:
+            self.future.pop(0)  # the same choice as before: still on the same line
+        else:
+            self.future = []  # a branch: what came after is another game
         self.changed.emit()
         self.schedule()
+
+    # -- time travel -------------------------------------------------------------------------
+    def actions(self) -> list[Any]:
+        """The actions played so far, as the rule set reads them back from the log."""
+        return [URBAN_OPERATIONS.action_from_json(e) for e in self.play.log]
+
+    def go_to(self, count: int) -> None:
+        """Stand after the first `count` actions: the game is played again from the start
+        with the same seed (the dice follow), the later actions kept for `forward`. The
+        bots stop: the player says when to go on; they are built afresh (a bot remembers
+        what it saw, and what it saw after this point has not happened)."""
+        count = max(0, min(count, len(self.play.log) + len(self.future)))
+        line = self.actions() + self.future
+        self.set_running(False)
+        self._request += 1  # an answer a bot is working on is for a state that is gone
+        self._waiting = False
+        self.play = URBAN_OPERATIONS.start(self.game, self.options.seed)
+        self.deciders, self.seen = [], [self._observe()]
+        for action in line[:count]:
+            side = self.decider
+            assert side is not None
+            self.play.apply(action)
+            self.deciders.append(side)
+            self.seen.append(self._observe())
+        self.future = line[count:]
+        self.bots = {
+            side: make_bot(self.options.player(side).value, self.game, self.options.seed, side)
+            for side in Side
+            if self.options.player(side) is not Player.human
+        }
+        self.changed.emit()
+
+    def back(self, steps: int = 1) -> None:
+        self.go_to(len(self.play.log) - steps)
+
+    def forward(self) -> None:
+        """Play the next action of the line stepped back over (or of the log replayed)."""
+        if self.future:
+            side = self.decider
+            assert side is not None
+            action = self.future[0]
+            self.play.apply(action)
+            self.deciders.append(side)
+            self.seen.append(self._observe())
+            self.future.pop(0)
+            self.changed.emit()
 
     def schedule(self) -> None:
         """If a bot is to decide and play is running, ask it (after the chosen delay)."""

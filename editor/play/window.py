@@ -155,6 +155,21 @@ class PlayWindow(QMainWindow):
         self.speed.setCurrentText(current)
         self.speed.currentTextChanged.connect(self._set_speed)
         strip.addWidget(self.speed)
+        self.back_action = QAction("◀ Back", self)
+        self.back_action.setToolTip("Step back one action (Alt+Left); play on from there for a branch")
+        self.back_action.setShortcut(QKeySequence("Alt+Left"))
+        self.back_action.triggered.connect(lambda: self.session.back())
+        strip.addAction(self.back_action)
+        self.forward_action = QAction("Forward ▶", self)
+        self.forward_action.setToolTip(
+            "Play the next action of the line stepped back over, or of the log (Alt+Right)"
+        )
+        self.forward_action.setShortcut(QKeySequence("Alt+Right"))
+        self.forward_action.triggered.connect(lambda: self.session.forward())
+        strip.addAction(self.forward_action)
+        open_log = QAction("Open log…", self)
+        open_log.triggered.connect(self.open_log_dialog)
+        strip.addAction(open_log)
         save = QAction("Save log…", self)
         save.setShortcut(QKeySequence.StandardKey.Save)
         save.triggered.connect(self.save_log_dialog)
@@ -165,6 +180,8 @@ class PlayWindow(QMainWindow):
         self.log_list.setObjectName("play_log")
         self.log_list.setMouseTracking(True)
         self.log_list.setWordWrap(True)
+        # double-click an entry: stand just after it (time travel)
+        self.log_list.itemDoubleClicked.connect(lambda item: self.session.go_to(self.log_list.row(item) + 1))
         # hovering an entry marks its blocks: read from the viewport's own mouse moves (the
         # view's `entered` signal needs the window active, which a second window may not be)
         self.log_list.viewport().installEventFilter(self)
@@ -173,6 +190,7 @@ class PlayWindow(QMainWindow):
         dock.setWidget(self.log_list)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.log_lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        self._log_play: object = None
         self.resize(1300, 850)
         self.resizeDocks([dock], [430], Qt.Orientation.Horizontal)  # a report reads in whole lines
 
@@ -258,6 +276,11 @@ class PlayWindow(QMainWindow):
         )
         self.board.draw(looks(obs, s.briefings), obs[0].wrecks, counters, offers, selected, active, fight)
         self.banner_action.setVisible(viewer is None)
+        self.run.blockSignals(True)
+        self.run.setChecked(s.running)
+        self.run.blockSignals(False)
+        self.back_action.setEnabled(bool(s.play.log))
+        self.forward_action.setEnabled(bool(s.future))
         self._status(obs[0])
         self._prompt(offers, obs)
         self._sync_log(viewer)
@@ -342,10 +365,15 @@ class PlayWindow(QMainWindow):
     def _sync_log(self, viewer: Side | None) -> None:
         s = self.session
         log = s.play.log
-        if self.log_list.count() > len(log) or getattr(self, "_log_viewer", "x") != viewer:
+        if (
+            self.log_list.count() > len(log)
+            or getattr(self, "_log_viewer", "x") != viewer
+            or self._log_play is not s.play
+        ):
             self.log_list.clear()
             self.log_lines = []
         self._log_viewer = viewer
+        self._log_play = s.play  # stepping back plays the game again: a new play, a new report
         withdrawal_loss = s.game.tables.combat.withdrawal_loss
         for i in range(self.log_list.count(), len(log)):
             sides = list(Side) if viewer is None else [viewer]
@@ -408,6 +436,13 @@ class PlayWindow(QMainWindow):
         s = self.session
         players = {side.value: s.options.player(side).value for side in Side}
         write_log(make_log(s.play, s.game, self.scenario_path, players, path), path)
+
+    def open_log_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open game log", "", "Game logs (*.json);;All files (*)")
+        if name:
+            from .launch import open_log
+
+            open_log(Path(name), self.parentWidget())
 
     def save_log_dialog(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save game log", "", "Game logs (*.json)")
