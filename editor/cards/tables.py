@@ -81,6 +81,8 @@ class ModelTable(QWidget):
         self.table.itemChanged.connect(self._on_item_changed)
         # a typed cell is committed once its editor has closed: the push redraws the table
         self._pending: QTableWidgetItem | None = None
+        #: (row, column) -> (typed text, message) of cells whose input was refused
+        self._refused: dict[tuple[int, int], tuple[str, str]] = {}
         self.table.itemDelegate().closeEditor.connect(self._flush)
         self.table.currentCellChanged.connect(lambda row, *_: self.current_changed.emit(row))
         self.table.setWordWrap(False)
@@ -102,6 +104,8 @@ class ModelTable(QWidget):
         self._loading = False
 
     def bind(self, document: Any, pointer: str) -> None:
+        if (document, pointer) != (self.document, self.pointer):
+            self._refused.clear()
         self.document, self.pointer = document, pointer
         self.load()
 
@@ -128,12 +132,19 @@ class ModelTable(QWidget):
                 item.setText(text)
                 if self.columns[c] in BANDS or c > 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        # refused input stays as typed, with its message, until that cell is committed
+        for (r, c), (text, _message) in self._refused.items():
+            item = self.table.item(r, c)
+            if item is not None:
+                item.setText(text)
         self._loading = False
         wanted = min(max(current, 0), len(rows) - 1)
         # moving the current cell would close a cell editor still committing its text
         if rows and self.table.currentRow() != wanted:
             self.table.setCurrentCell(wanted, max(self.table.currentColumn(), 0))
-        self.error.hide()
+        messages = [message for _text, message in self._refused.values()]
+        self.error.setText("\n".join(messages))
+        self.error.setVisible(bool(messages))
 
     def cells(self, obj: Any) -> list[str]:
         raise NotImplementedError
@@ -165,15 +176,16 @@ class ModelTable(QWidget):
             return
         obj = rows[row]
         where = f"{self.row_name(obj)}, column {self.columns[column]}"
+        self._refused.pop((row, column), None)
         try:
             name, value = self.edited(obj, column, item.text())
             checked = type(obj).model_validate({**obj.model_dump(by_alias=True), name: value})
         except ValidationError as exc:
             first = exc.errors()[0]
-            self._refuse(f"{where}: {first.get('msg', 'invalid value')}")
+            self._refuse(item, f"{where}: {first.get('msg', 'invalid value')}")
             return
         except ValueError as exc:
-            self._refuse(f"{where}: {exc}")
+            self._refuse(item, f"{where}: {exc}")
             return
         old = getattr(obj, name)
         new = getattr(checked, name)
@@ -187,9 +199,10 @@ class ModelTable(QWidget):
         change = (f"{self.pointer}/{row}/{name}", old, new)
         self.document.undo_stack.push(SetProperty(self.document, text, [change]))
 
-    def _refuse(self, message: str) -> None:
-        # the typed text stays in the cell (never lost) until the next change redraws it
-        self.error.setText(message)
+    def _refuse(self, item: QTableWidgetItem, message: str) -> None:
+        # nothing is pushed; the typed text stays in the cell (never lost) with its message
+        self._refused[(item.row(), item.column())] = (item.text(), message)
+        self.error.setText("\n".join(m for _t, m in self._refused.values()))
         self.error.show()
 
 

@@ -113,6 +113,10 @@ def test_bad_input_is_refused_with_a_message_and_pushes_nothing(qtbot, window, l
     type_cell(qtbot, page.weapons.table, 0, 3, "lots")
     assert not page.weapons.error.isHidden()
     assert page.weapons.error.text() == "w1, column 2-5: expected a firepower or '-', got 'lots'"
+    type_cell(qtbot, page.weapons.table, 0, 1, "Flamethrower")  # another cell, accepted
+    assert page.weapons.table.item(0, 3).text() == "lots"
+    assert page.weapons.error.text() == "w1, column 2-5: expected a firepower or '-', got 'lots'"
+    count += 1
     type_into(qtbot, page.card_form.editors["id"], "no spaces allowed")
     assert page.card_form.error_text("id").startswith("Id: String should match pattern")
     # what was typed stays where it was typed, through an edit elsewhere on the card
