@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.model.scenario import Side
+from engine.rules.log import replay_actions
 from engine.rules.uo.game import Game, GameSetupError
 from engine.rules.uo.play import (
     Deploy,
@@ -16,8 +17,8 @@ from engine.rules.uo.play import (
     Pass,
     Play,
     StartImpulse,
-    replay,
 )
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
 from engine.rules.uo.state import Phase
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -202,7 +203,9 @@ def test_random_games_end_and_replay_to_the_same_state(game: Game) -> None:
             play.apply(rng.choice(play.legal_actions()))
         assert play.state.phase == Phase.over
         assert play.state.turn == game.scenario.turns
-        assert replay(game, seed, play.log).state == play.state
+        replayed = replay_actions(URBAN_OPERATIONS, game, seed, play.log)
+        assert isinstance(replayed, Play)
+        assert replayed.state == play.state
 
 
 def test_an_invalid_scenario_is_refused_with_located_problems(tmp_path: Path) -> None:
