@@ -95,3 +95,69 @@ def fan(n: int, size: float) -> list[tuple[float, float]]:
         in_row = min(3, n - row * 3)
         out.append(((col - (in_row - 1) / 2) * step, (row - (rows - 1) / 2) * step))
     return out
+
+
+#: under the blocks, over the map
+Z_SETUP_MARK = 1.9e6
+
+
+class SetupMark(QGraphicsItem):
+    """A set-up mark on a location: a tinted outline (deployment area, entry hex, objective)
+    and/or a small labelled tab (NML counter, allotment, entry), `tip` saying what it is."""
+
+    def __init__(
+        self,
+        outline: list[tuple[float, float]],
+        colour: QColor,
+        label: str = "",
+        fill: bool = False,
+        size: float = 4.0,
+        tip: str = "",
+        slot: int = 0,
+    ):
+        super().__init__()
+        self.path = QPainterPath()
+        if outline:
+            self.path.moveTo(*outline[0])
+            for p in outline[1:]:
+                self.path.lineTo(*p)
+            self.path.closeSubpath()
+        self.colour = colour
+        self.label = label
+        self.fill = fill
+        self.size = size
+        self.slot = slot
+        xs = [p[0] for p in outline] or [0.0]
+        ys = [p[1] for p in outline] or [0.0]
+        self.anchor = (min(xs) + (max(xs) - min(xs)) * 0.2, max(ys) - (max(ys) - min(ys)) * 0.25)
+        self.setZValue(Z_SETUP_MARK)
+        self.setToolTip(tip)
+
+    def _tab(self) -> QRectF:
+        w, h = self.size * (0.5 + 0.32 * len(self.label)), self.size
+        return QRectF(self.anchor[0] + self.slot * (w + 0.5), self.anchor[1] - h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:
+        rect = self.path.boundingRect().adjusted(-1, -1, 1, 1)
+        return rect.united(self._tab()) if self.label else rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if not self.path.isEmpty() and (self.fill or not self.label):
+            tint = QColor(self.colour)
+            tint.setAlpha(70)
+            painter.setPen(QPen(self.colour, 0.6, Qt.PenStyle.DashLine))
+            painter.setBrush(QBrush(tint) if self.fill else Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.path)
+        if self.label:
+            tab = self._tab()
+            painter.setPen(QPen(QColor("#111111"), 0.3))
+            painter.setBrush(QBrush(self.colour))
+            painter.drawRect(tab)
+            font = QFont()
+            font.setBold(True)
+            font.setPointSizeF(max(0.5, self.size * 0.55))
+            painter.setFont(font)
+            painter.setPen(QPen(QColor("white")))
+            painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, self.label)

@@ -11,30 +11,52 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QHBoxLayout,
+    QMenu,
     QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from engine.battlefield import Battlefield
 from engine.battlefield.compile import Placement
 from engine.model.cards import CardLibrary, UnitCard
-from engine.model.scenario import Block, Scenario, Side
+from engine.model.scenario import Block, ControlLocations, CounterKind, Scenario, Side
 from engine.rules.uo.strength import strength, unit_cards
 
-from ..canvas.block_items import SetupBlock, SetupBlockItem, fan
+from ..canvas.block_items import SetupBlock, SetupBlockItem, SetupMark, fan
 from ..commands import pointers
 from ..document import Document
+from ..play.items import SIDE_COLOUR
+from ..tools.setup_tools import SetupTool
 from .edits import SIDES, OobEdits, Refused, block_pointer, parse
 from .form import OobForm
 from .placement import ScenarioField, to_sheet
 from .summary import StrengthSummary
 from .tree import MIME_BLOCKS, OobTree
+
+NML_COLOUR = QColor("#5d4037")
+NML_LABEL = {
+    CounterKind.ied_uxo: "IED",
+    CounterKind.toxic: "TOX",
+    CounterKind.population: "POP",
+    CounterKind.vehicles: "VEH",
+    CounterKind.wreck: "WRK",
+    CounterKind.barricade: "BAR",
+}
+ALLOTMENT_LABEL = {
+    "dummies": "DUM",
+    "barricades": "BAR",
+    "breach_markers": "BRE",
+    "fortified": "FOR",
+    "at_mines": "MIN",
+}
+OBJECTIVE_COLOUR = QColor("#e8710a")
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -50,6 +72,7 @@ class OobUi(QObject):
         self.edits: OobEdits | None = None
         self.field = ScenarioField()
         self.items: list[SetupBlockItem] = []
+        self.marks: list[SetupMark] = []
         self.problem_text: dict[str, str] = {}
 
         self.tree = OobTree()
@@ -88,6 +111,15 @@ class OobUi(QObject):
         window.scene.rebuilt.connect(self._draw_blocks)
         window.validation.activated.connect(self.reveal_problem)
         window.validation.validated.connect(self._on_validated)
+        # the Set-up tool (deployment areas, entry hexes, NML counters, allotments, objectives)
+        self.setup_tool = SetupTool(
+            window.editing.ctx, lambda: self.document, self._is_location, self._tool_history
+        )
+        self.setup_action = window.editing.tools.register(self.setup_tool)
+        self.setup_action.setVisible(False)
+        tools_menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&Tools"), None)
+        if isinstance(tools_menu, QMenu):
+            tools_menu.addAction(self.setup_action)
         viewport = window.view.viewport()
         viewport.setAcceptDrops(True)
         viewport.installEventFilter(self)
@@ -113,6 +145,10 @@ class OobUi(QObject):
         self.edits = OobEdits(self.document) if self.document is not None else None
         self.form.edits = self.edits
         self.dock.toggleViewAction().setVisible(self.document is not None)
+        self.setup_action.setVisible(self.document is not None)
+        tools = self.window.editing.tools
+        if self.document is None and tools.current is self.setup_tool:
+            tools.set_tool(self.window.editing.select_tool)
         if self.document is None:
             self.dock.hide()
             self.tree.show_scenario(None)
@@ -151,6 +187,8 @@ class OobUi(QObject):
         if scenario is not None:
             names = {Side(s): getattr(scenario.sides, s).name for s in SIDES}
             self.summary.show_strength(names, strength(scenario, self.libraries()))
+        if self.setup_tool.active:
+            self.setup_tool.refresh_targets()
         self._draw_blocks()
 
     # -- which undo stack Ctrl+Z reaches -------------------------------------------------
@@ -177,6 +215,13 @@ class OobUi(QObject):
         if self.document.undo_stack not in group.stacks():
             group.addStack(self.document.undo_stack)
         group.setActiveStack(self.document.undo_stack)
+
+    def _tool_history(self, on: bool) -> None:
+        if on:
+            self.follow()
+        else:
+            current = self.window.editing.current_document()
+            self.window.editing.undo_group.setActiveStack(current.undo_stack if current else None)
 
     # -- tree actions --------------------------------------------------------------------
     def _status(self, text: str) -> None:
@@ -261,6 +306,10 @@ class OobUi(QObject):
             self.problem_text = text
             self.tree.show_scenario(self.scenario)
 
+    def _is_location(self, location: str) -> bool:
+        bf = self.field.update(self.session)
+        return bf is not None and location in bf.by_id
+
     def _problem_for(self, pointer: str) -> str:
         return self.problem_text.get(pointer, "")
 
@@ -301,10 +350,11 @@ class OobUi(QObject):
 
     def _draw_blocks(self) -> None:
         scene = self.window.scene
-        for item in self.items:
+        for item in [*self.items, *self.marks]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.items = []
+        self.marks = []
         scenario = self.scenario
         frame = self._frame()
         bf = self.field.update(self.session) if scenario is not None else None
@@ -323,6 +373,7 @@ class OobUi(QObject):
                     )
                     here.setdefault(loc.id, []).append(look)
         block_size = bf.hex_size.get(layer, 8.7) * 0.95
+        self._draw_marks(scenario, bf, frame, block_size * 0.6)
         for loc_id, blocks in here.items():
             cx, cy = to_sheet(bf.by_id[loc_id].centre, placement, size)
             for look, (dx, dy) in zip(blocks, fan(len(blocks), block_size), strict=True):
@@ -331,6 +382,60 @@ class OobUi(QObject):
                 scene.addItem(item)
                 self.items.append(item)
         self._paint_selected()
+
+    def _draw_marks(
+        self,
+        scenario: Scenario,
+        bf: Battlefield,
+        frame: tuple[str, str, Placement, tuple[float, float]],
+        size: float,
+    ) -> None:
+        """Deployment areas, entry hexes, NML counters, allotments and control objectives."""
+        sheet_id, layer, placement, sheet_size = frame
+        slots: dict[str, int] = {}
+
+        def mark(location: str, colour: QColor, label: str, tip: str, fill: bool = False) -> None:
+            loc = bf.by_id.get(location)
+            if loc is None or loc.sheet != sheet_id or loc.layer != layer:
+                return
+            outline = [to_sheet(p, placement, sheet_size) for p in loc.outline]
+            slot = slots.get(loc.id, 0)
+            if label:
+                slots[loc.id] = slot + 1
+            item = SetupMark(outline, colour, label, fill, size, tip, slot)
+            self.window.scene.addItem(item)
+            self.marks.append(item)
+
+        for side in SIDES:
+            setup = getattr(scenario.sides, side)
+            colour = SIDE_COLOUR[Side(side)]
+            for area in setup.deployment:
+                for location in area.locations:
+                    mark(location, colour, "", f"{side} deployment area {area.id} {area.name}".strip(), True)
+            for force in setup.impulse_forces:
+                if force.entry is not None:
+                    for location in force.entry.hexes:
+                        mark(location, colour, "E", f"{force.id} enters here on turn {force.entry.turn}")
+            for kind, label in ALLOTMENT_LABEL.items():
+                for location in getattr(setup.environment, kind).locations:
+                    mark(location, colour.darker(140), label, f"{side} {kind.replace('_', ' ')}")
+        for counter in scenario.no_mans_land:
+            hidden = " (face down)" if counter.hidden else ""
+            mark(
+                counter.at,
+                NML_COLOUR,
+                NML_LABEL[counter.kind],
+                f"NML {counter.kind.value} {counter.id}{hidden}",
+            )
+        for condition in scenario.victory.conditions:
+            if isinstance(condition, ControlLocations):
+                for location in condition.locations:
+                    mark(
+                        location,
+                        OBJECTIVE_COLOUR,
+                        "OBJ",
+                        f"objective {condition.id} ({condition.side.value})",
+                    )
 
     def _paint_selected(self) -> None:
         selected = set(self.tree.selected_pointers())
