@@ -16,8 +16,8 @@ from typing import Any
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -129,6 +129,7 @@ class FieldForm(QWidget):
             kind = editor_kind(model, name)
             editor = self._make(name, kind)
             editor.setObjectName(name)
+            editor.installEventFilter(self)
             editor.setToolTip(model.model_fields[name].description or "")
             error = QLabel()
             error.setStyleSheet(ERROR_STYLE)
@@ -175,6 +176,7 @@ class FieldForm(QWidget):
             spin.setRange(*_bounds(self.model, name))
             spin.setKeyboardTracking(False)
             spin.editingFinished.connect(commit)
+            spin.valueChanged.connect(commit)  # a step (arrows, wheel) is an edit of its own
             return spin
         if kind == "long":
             text = LongText()
@@ -186,6 +188,21 @@ class FieldForm(QWidget):
         line.setMaxLength(LINE_EDIT_LIMIT)
         line.editingFinished.connect(commit)
         return line
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Ctrl+S while typing in a field: the field is committed before Save runs, so what
+        # is on screen is what gets saved
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and (
+                event.matches(QKeySequence.StandardKey.Save) or event.matches(QKeySequence.StandardKey.SaveAs)
+            )
+        ):
+            name = watched.objectName()
+            if name in self.editors:
+                self.commit(name)
+        return super().eventFilter(watched, event)
 
     # -- showing -------------------------------------------------------------------------
     def bind(self, document: Any, pointer: str) -> None:

@@ -223,9 +223,12 @@ def test_a_card_edit_in_a_scenario_is_saved_to_its_library_only(qtbot, window, t
     window.cards_ui.action.trigger()
     editor = window.cards_ui.editor
     editor.select("/unit_cards/0")
-    type_into(qtbot, editor.unit_page.card_form.editors["name"], "Rifle platoon (reinforced)")
-    assert window.isWindowModified()
-    qtbot.keyClick(editor.tree, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    name = editor.unit_page.card_form.editors["name"]
+    qtbot.mouseClick(name, Qt.MouseButton.LeftButton)
+    name.selectAll()
+    qtbot.keyClicks(name, "Rifle platoon (reinforced)")
+    # Ctrl+S straight away, the focus still in the field: what is typed is saved
+    qtbot.keyClick(name, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     text = cards.read_text(encoding="utf-8")
     assert text.startswith("# the test's own cards\n")
     assert "name: Rifle platoon (reinforced)" in text
