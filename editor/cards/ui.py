@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 
 from engine.model import CardLibrary, Scenario
@@ -45,6 +45,17 @@ class CardsUi(QObject):
         for editor in (self.editor, window.cards_panel):
             editor.force_ids = self._force_ids
             editor.library_changed.connect(self._follow)
+        # File > New card library, after the other New entries
+        self.action_new = QAction("New card &library", window)
+        self.action_new.setObjectName("new_card_library")
+        self.action_new.triggered.connect(self.new_library)
+        file_menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&File"), None)
+        anchor = getattr(window, "action_open", None)
+        if isinstance(file_menu, QMenu):
+            if anchor in file_menu.actions():
+                file_menu.insertAction(anchor, self.action_new)
+            else:
+                file_menu.addAction(self.action_new)
         window.validation.validated.connect(self._on_validated)
         window.validation.activated.connect(self.reveal)
         app = QApplication.instance()
@@ -63,6 +74,18 @@ class CardsUi(QObject):
         self.action.setEnabled(has_cards)
         if not has_cards:
             self.dock.hide()
+
+    def new_library(self) -> bool:
+        """An empty, untitled card library in the card editor (Save asks where it goes)."""
+        from ..document import Document
+        from ..session import Session
+
+        window = self.window
+        if not window.maybe_save():
+            return False
+        library = CardLibrary(id="new-cards", title="New card library")
+        window.set_session(Session.around(Document(library, parent=window)))
+        return True
 
     def _on_validated(self, problems: list[Any]) -> None:
         self.editor.set_problems(problems)

@@ -234,3 +234,19 @@ def test_a_card_edit_in_a_scenario_is_saved_to_its_library_only(qtbot, window, t
     assert "name: Rifle platoon (reinforced)" in text
     assert (tmp_path / "crossing.yaml").read_bytes() == scenario_bytes
     assert not window.isWindowModified()
+
+
+def test_new_card_library_from_the_file_menu(qtbot, window, tmp_path: Path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    window.cards_ui.action_new.trigger()
+    document = window.session.document
+    assert window.central.currentWidget() is window.cards_panel
+    assert document.path is None and document.display_name == "untitled card library"
+    click(qtbot, window.cards_panel, "add_event_card")
+    assert window.cards_panel.card_ids() == ["event-1"]
+    target = tmp_path / "my-cards.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.keyClick(window.cards_panel.tree, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    text = target.read_text(encoding="utf-8")
+    assert "schema: uo-cards/1" in text and "id: event-1" in text
