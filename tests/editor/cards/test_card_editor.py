@@ -131,6 +131,7 @@ def test_bad_input_is_refused_with_a_message_and_pushes_nothing(qtbot, window, l
 
 def test_support_and_event_cards(qtbot, window, library):
     editor = window.cards_panel
+    original = library.text()
     click(qtbot, editor, "add_support_card")
     page = editor.support_page
     click(qtbot, page, "add_ring")
@@ -155,6 +156,14 @@ def test_support_and_event_cards(qtbot, window, library):
     qtbot.keyClick(count, Qt.Key.Key_Return)
     assert library.model.event_cards[0].effect.count == 3
     assert editor.card_ids() == ["support-1", "event-1"]
+    full = library.text()
+    stack = library.undo_stack
+    while stack.canUndo():
+        stack.undo()
+    assert library.text() == original
+    while stack.canRedo():
+        stack.redo()
+    assert library.text() == full
 
 
 def test_editing_a_scenario_library_revalidates_the_scenario(qtbot, window):
