@@ -57,9 +57,9 @@ class ExportUi(QObject):
         if session is None:
             return None
         model = session.document.model
-        sheets = [entry.sheet for entry in session.sheets[: session.first_insert]]
+        sheets = [(entry.sheet, entry.path) for entry in session.sheets[: session.first_insert]]
         libraries = [d.model for d in session.library_documents]
-        return source_of(model, session.document.path, sheets, libraries)  # type: ignore[arg-type]
+        return source_of(model, session.document.path, sheets, libraries)
 
     def update_actions(self) -> None:
         source = self.source()

@@ -127,7 +127,9 @@ def load_source(path: Path | str) -> ExportSource:
         sheet = _load(base / placement.file)
         if not isinstance(sheet, MapSheet) or sheet.kind == SheetKind.underground:
             raise LoadError([Problem(str(base / placement.file), 1, 1, "P006", "not a surface map sheet")])
-        sheets.append(PlacedSheet(sheet, Placement(placement.position, placement.rotation), base))
+        # a sheet's scan is named relative to the sheet's own file
+        where = (base / placement.file).parent
+        sheets.append(PlacedSheet(sheet, Placement(placement.position, placement.rotation), where))
     libraries = []
     for rel in model.cards:
         library = _load(base / rel)
@@ -137,21 +139,26 @@ def load_source(path: Path | str) -> ExportSource:
 
 
 def source_of(
-    document_model: object, path: Path | None, sheets: list[MapSheet | None], libraries: list[CardLibrary]
+    document_model: object,
+    path: Path | None,
+    sheets: list[tuple[MapSheet | None, Path | None]],
+    libraries: list[CardLibrary],
 ) -> ExportSource | None:
     """What the editor has open, unsaved edits included: a sheet, or a scenario with its
     surface sheets (in the order of its map) and card libraries; None when there is no
     map to draw (a card library, or a scenario whose sheets cannot be read)."""
     base = path.parent if path is not None else None
     if isinstance(document_model, MapSheet):
+        # the sheet's scan is named relative to the sheet's own file
         return ExportSource(path, [PlacedSheet(document_model, Placement(), base)])
     if not isinstance(document_model, Scenario):
         return None
     placed = []
-    for placement, sheet in zip(document_model.map.sheets, sheets, strict=False):
+    for placement, (sheet, sheet_path) in zip(document_model.map.sheets, sheets, strict=False):
         if sheet is None:
             return None
-        placed.append(PlacedSheet(sheet, Placement(placement.position, placement.rotation), base))
+        where = sheet_path.parent if sheet_path is not None else base
+        placed.append(PlacedSheet(sheet, Placement(placement.position, placement.rotation), where))
     if not placed:
         return None
     return ExportSource(path, placed, document_model, libraries)

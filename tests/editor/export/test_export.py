@@ -102,3 +102,16 @@ def test_briefing_text_holds_every_part_of_the_scenario():
 
 
 ROOT_SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "harbour-crossing.yaml"
+
+
+def test_a_sheet_scan_is_found_beside_its_sheet_not_its_scenario(tmp_path: Path):
+    (tmp_path / "maps").mkdir()
+    for name in ("town.yaml", "sewers.yaml"):
+        (tmp_path / "maps" / name).write_bytes((DATA / name).read_bytes())
+    (tmp_path / "cards.yaml").write_bytes((DATA / "cards.yaml").read_bytes())
+    text = SCENARIO.read_text(encoding="utf-8").replace("file: town.yaml", "file: maps/town.yaml")
+    (tmp_path / "s.yaml").write_text(
+        text.replace("file: sewers.yaml", "file: maps/sewers.yaml"), encoding="utf-8"
+    )
+    source = load_source(tmp_path / "s.yaml")
+    assert source.sheets[0].base_dir == tmp_path / "maps"
