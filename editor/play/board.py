@@ -24,8 +24,8 @@ from engine.rules.uo.briefing import Briefing
 from engine.rules.uo.observation import Markers, Observation
 
 from ..canvas import SheetScene, SheetView
-from .estimates import target_info
-from .items import SYMBOL, Z_TARGET, BlockItem, BlockLook, CounterItem, PlaceItem, TargetItem
+from .estimates import reach_hint, target_info
+from .items import SYMBOL, Z_TARGET, BlockItem, BlockLook, CounterItem, PlaceItem, ReachItem, TargetItem
 from .offers import Offer, Offers
 
 
@@ -191,7 +191,12 @@ class BoardView(SheetView):
         if fight is not None and self.centre(fight[0]) is not None and self.centre(fight[1]) is not None:
             wanted[("fight", *fight)] = partial(self._fight_line, *fight)
         if offers is not None and self.bf is not None:
-            for loc, offer in offers.places(selected).items():
+            places = offers.places(selected)
+            for loc, mp in reach_hint(offers.observation, offers.briefing).items():
+                if loc not in places and self.centre(loc) is not None:
+                    outline = self.bf.location(loc).outline
+                    wanted[("reach", loc, mp)] = partial(ReachItem, loc, outline, mp, size)
+            for loc, offer in places.items():
                 if self.centre(loc) is None:
                     continue
                 label = f"{offer.mp} MP" if offer.mp is not None else ""

@@ -5,9 +5,11 @@ observation, with the rules' own functions (engine/rules/uo/combat.py)."""
 
 from __future__ import annotations
 
-from engine.battlefield.movement import EP_HORIZON, ep_within
+from engine.battlefield import Dynamic, LocKind
+from engine.battlefield.movement import EP_HORIZON, ep_within, reach
 from engine.model.cards import Weapon
 from engine.rules.uo import actions as A
+from engine.rules.uo.activation import activation_budget, fire_and_move, helps_climb, mover_of, unit_of
 from engine.rules.uo.briefing import Briefing
 from engine.rules.uo.combat import weapon_firepower
 from engine.rules.uo.observation import Observation
@@ -56,3 +58,41 @@ def _best(
         if (fp := weapon_firepower(tables, w, ep, assault, night, equipped)) is not None  # type: ignore[arg-type]
     ]
     return max(values) if values else None
+
+
+def reach_hint(observation: Observation, briefing: Briefing) -> dict[str, int]:
+    """Where the activated block could get to with the MP its activation has left, and the
+    MP it would have spent there (8.1; the activation's budget as the rules work it out,
+    7.1.2, 8.1.13 out of sight, 9.1 at night): a hint beyond the next steps the board offers.
+    It is costed over the map with the side's own climbing helpers and the public NML
+    counters; enemy blocks, sight lost on the way and reactions may stop the block sooner,
+    so only the next steps are clickable."""
+    act = observation.activation
+    if act is None:
+        return {}
+    here = next((b.location for b in observation.own if b.id == act.block), None)
+    info = briefing.own.get(act.block)
+    if here is None or info is None:
+        return {}
+    bf = briefing.battlefield
+    profile = info.profile
+    budget = activation_budget(
+        unit_of(profile),
+        spent=act.spent,
+        acted_at=act.acted_at,
+        fire_and_move=fire_and_move(profile),
+        unseen=act.unseen,
+        night=observation.night,
+        underground=bf.location(here).kind == LocKind.underground,
+    )
+    if budget <= act.spent:
+        return {}
+    helpers = frozenset(
+        b.location
+        for b in observation.own
+        if b.on_map and b.location and b.type is not None and helps_climb(briefing.own[b.id].profile)
+    )
+    dyn = Dynamic(helpers=helpers, barricades=briefing.barricades, impassable=briefing.impassable)
+    enemies = {e.location for e in observation.enemies}
+    got = reach(bf, here, mover_of(profile), budget - act.spent, dyn)
+    return {loc: act.spent + mp for loc, mp in got.items() if loc != here and loc not in enemies}

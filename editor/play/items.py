@@ -208,3 +208,25 @@ class CounterItem(QGraphicsSimpleTextItem):
         self.setZValue(Z_BLOCK - 1)
         br = self.boundingRect()
         self.setPos(centre[0] - br.width() / 2, centre[1] - size * 0.95)
+
+
+class ReachItem(QGraphicsPathItem):
+    """A location the activated block could reach further on, with the MP it would have
+    spent there: a hint, not a click (only the next steps are offered)."""
+
+    def __init__(self, location: str, outline: tuple[tuple[float, float], ...], mp: int, size: float):
+        super().__init__(outline_path(outline))
+        self.location = location
+        self.setZValue(Z_REACH - 1)
+        self.setBrush(QBrush(QColor(30, 136, 229, 28)))
+        pen = QPen(QColor(21, 101, 192, 120), size * 0.03)
+        pen.setStyle(Qt.PenStyle.DotLine)
+        self.setPen(pen)
+        text = QGraphicsSimpleTextItem(str(mp), self)
+        font = QFont()
+        font.setPointSizeF(max(0.5, size * 0.26))
+        text.setFont(font)
+        text.setBrush(QBrush(QColor(13, 71, 161, 170)))
+        box = outline_path(outline).boundingRect()
+        br = text.boundingRect()
+        text.setPos(box.center().x() - br.width() / 2, box.bottom() - br.height() * 1.15)

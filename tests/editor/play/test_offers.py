@@ -94,3 +94,27 @@ def test_a_move_shows_the_mp_spent_after_it(game):
             return
         play.apply(rng.choice(legal))
     pytest.fail("no move offered in a whole game")
+
+
+def test_8_1_reach_hint_holds_every_next_step_within_the_budget(game):
+    """The faint reach beyond the next steps (8.1, the activation budget of 7.1.2/8.1.13/9.1)
+    holds every location a legal Move goes to, at no more MP than that step."""
+    from editor.play.estimates import reach_hint
+
+    play = URBAN_OPERATIONS.start(game, 9)
+    rng = random.Random(9)
+    checked = 0
+    while play.decision is not None and checked < 40:
+        side = play.decision.side
+        legal = play.legal_actions()
+        if any(type(a).__name__ == "Move" for a in legal):
+            obs = play.observation(side)
+            brief = URBAN_OPERATIONS.briefing(game, side)
+            offers = Offers(legal, obs, brief)
+            hint = reach_hint(obs, brief)
+            for o in offers.items:
+                if type(o.action).__name__ == "Move":
+                    assert o.anchor in hint and hint[o.anchor] <= o.mp
+            checked += 1
+        play.apply(rng.choice(legal))
+    assert checked
