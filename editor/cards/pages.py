@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.model.cards import (
+    TWO_LEVEL_TYPES,
     AreaOfEffect,
     BlockProfile,
     BlockType,
@@ -27,6 +28,7 @@ from engine.model.cards import (
     ExtraMission,
     Initiative,
     OslChange,
+    Protection,
     Reinforcement,
     Reveal,
     SupportCard,
@@ -62,6 +64,22 @@ def button(text: str, name: str, slot: Any) -> QPushButton:
     b.setObjectName(name)
     b.clicked.connect(slot)
     return b
+
+
+def new_block(kind: BlockType) -> BlockProfile:
+    """A block of `kind` with the card defaults its type implies: two OSL levels for the
+    types that have only two (4.3.2.1), a vehicle's target class."""
+    protection = {
+        BlockType.apc: Protection.armoured,
+        BlockType.armoured_vehicle: Protection.armoured,
+        BlockType.mbt: Protection.mbt,
+    }.get(kind, Protection.soft)
+    return BlockProfile(
+        type=kind,
+        name=kind.value.replace("_", " ").capitalize(),
+        protection=protection,
+        osl_levels=2 if kind in TWO_LEVEL_TYPES else 3,
+    )
 
 
 class Page(QWidget):
@@ -203,7 +221,7 @@ class UnitPage(Page):
         kind = next((t for t in BlockType if t not in used), None)
         if kind is None:
             return
-        block = BlockProfile(type=kind, name=kind.value.replace("_", " ").capitalize())
+        block = new_block(kind)
         at = f"{self.pointer}/blocks/{len(card.blocks)}"
         self.push(AddObjects(self.document, f"Add {kind.value} block to {card.id}", [(at, block)]))
         self.blocks.setCurrentRow(self.blocks.count() - 1)

@@ -259,3 +259,14 @@ def test_new_card_library_from_the_file_menu(qtbot, window, tmp_path: Path, monk
     qtbot.keyClick(window.cards_panel.tree, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     text = target.read_text(encoding="utf-8")
     assert "schema: uo-cards/1" in text and "id: event-1" in text
+
+
+def test_a_new_block_takes_the_defaults_of_its_type():
+    from editor.cards.pages import new_block
+    from engine.model.cards import BlockType
+
+    # 4.3.2.1: commanders, logistics, JFO, command posts and snipers have two OSL levels
+    assert new_block(BlockType.commander).osl_levels == 2
+    assert new_block(BlockType.infantry).osl_levels == 3
+    assert new_block(BlockType.mbt).protection == "mbt"
+    assert new_block(BlockType.apc).protection == "armoured"
