@@ -261,7 +261,7 @@ def test_new_card_library_from_the_file_menu(qtbot, window, tmp_path: Path, monk
     assert "schema: uo-cards/1" in text and "id: event-1" in text
 
 
-def test_a_new_block_takes_the_defaults_of_its_type():
+def test_4_3_2_1_a_new_block_takes_the_osl_levels_and_target_class_of_its_type():
     from editor.cards.pages import new_block
     from engine.model.cards import BlockType
 
