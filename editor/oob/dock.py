@@ -94,7 +94,7 @@ class OobUi(QObject):
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.form)
         self.splitter.addWidget(self.summary)
-        self.splitter.setSizes([460, 330, 520])
+        self.splitter.setSizes([560, 310, 480])
         self.dock = QDockWidget("Orders of battle", window)
         self.dock.setObjectName("oob_dock")
         self.dock.setWidget(self.splitter)

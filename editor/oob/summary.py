@@ -54,5 +54,5 @@ class StrengthSummary(QTextBrowser):
         self.figures = figures
         parts = [side_html(names[side], figures[side]) for side in Side if side in figures]
         bar = self.verticalScrollBar().value()
-        self.setHtml("<hr>".join(parts))
+        self.setHtml("<br>".join(parts))
         self.verticalScrollBar().setValue(bar)

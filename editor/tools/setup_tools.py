@@ -97,6 +97,7 @@ class SetupTool(Tool):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget)
+        row.addStretch(1)
         self.mode_box.currentIndexChanged.connect(self.refresh_targets)
         self.side_box.currentIndexChanged.connect(self.refresh_targets)
         self.target_box.currentIndexChanged.connect(lambda _i: self.update_status())
