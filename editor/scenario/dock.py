@@ -8,9 +8,9 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QTabWidget
+from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QScrollArea, QTabWidget, QWidget
 
 from engine.battlefield.compile import Placement
 from engine.model.scenario import Scenario
@@ -47,9 +47,18 @@ class ScenarioUi(QObject):
         self.victory = VictoryPage()
         self.victory.map_facts = self._map_facts
         self.victory.highlight = self.highlight
-        self.tabs.addTab(self.settings, "Settings")
-        self.tabs.addTab(self.events, "Events && 3D")
-        self.tabs.addTab(self.victory, "Victory")
+        # each page scrolls when the dock is smaller than it: the dock never forces the
+        # window wider or taller than the screen
+        for page, title in (
+            (self.settings, "Settings"),
+            (self.events, "Events && 3D"),
+            (self.victory, "Victory"),
+        ):
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+            scroll.setWidget(page)
+            self.tabs.addTab(scroll, title)
         self.tabs.currentChanged.connect(self._refresh_current)
         self.dock = QDockWidget("Scenario", window)
         self.dock.setObjectName("scenario_dock")
@@ -97,15 +106,27 @@ class ScenarioUi(QObject):
             page.base_dir = base
         self._refresh_current()
         if not self._sized:
-            # tables need room: most of the bottom, a good third of the window's height
             self._sized = True
             self.dock.show()
-            w = self.window
-            w.resizeDocks([self.dock], [max(380, w.height() * 2 // 5)], Qt.Orientation.Vertical)
-            w.resizeDocks(
-                [w.validation_dock, self.dock], [300, max(900, w.width() - 300)], Qt.Orientation.Horizontal
-            )
+            # once the window has laid the dock out (sizes asked before are not kept)
+            QTimer.singleShot(0, self._size_dock)
         self.dock.show()
+
+    def _size_dock(self) -> None:
+        """Tables need room: the bottom as tall as the side docks allow, and most of its
+        width (Validation keeps a column on the left)."""
+        w = self.window
+        w.resizeDocks([self.dock], [max(380, w.height() // 2)], Qt.Orientation.Vertical)
+        w.resizeDocks(
+            [w.validation_dock, self.dock], [300, max(600, w.width() - 300)], Qt.Orientation.Horizontal
+        )
+
+    def show_page(self, page: QWidget) -> None:
+        """Bring a page (self.settings, self.events, self.victory) to the front."""
+        for index in range(self.tabs.count()):
+            scroll = self.tabs.widget(index)
+            if isinstance(scroll, QScrollArea) and scroll.widget() is page:
+                self.tabs.setCurrentIndex(index)
 
     def base_dir(self) -> Path | None:
         """Where the scenario's file references start from: its folder."""
@@ -121,7 +142,8 @@ class ScenarioUi(QObject):
     def _refresh_current(self, _index: int = -1) -> None:
         if self.document is None:
             return
-        page = self.tabs.currentWidget()
+        scroll = self.tabs.currentWidget()
+        page = scroll.widget() if isinstance(scroll, QScrollArea) else scroll
         for candidate in self.pages:
             if candidate is page:
                 candidate.base_dir = self.base_dir()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -69,7 +70,7 @@ class EventsPage(QWidget):
         top.addStretch()
 
         # event deck and hand
-        self.card_table = make_table("event_cards", ["Card", "Title", "Timing", "Deck", "Hand"], stretch=1)
+        self.card_table = make_table("event_cards", ["Card", "Title", "Deck", "Hand"], stretch=1)
         self.card_table.itemChanged.connect(self._card_count_typed)
         self.deck_summary = QLabel()
         deck_box = QGroupBox("Event deck and hand (6.1)")
@@ -100,16 +101,13 @@ class EventsPage(QWidget):
         # 3D matrix and air defence
         self.support_pick = QComboBox()
         self.support_pick.setObjectName("support_pick")
+        # the dice check next to the card's name, where it shows without scrolling
         self.matrix = make_table(
-            "support_matrix", ["Support", "Missions", "Per turn", *MATRIX_COLUMNS, "Dice"], 6
+            "support_matrix", ["Support", "Dice", "Missions", "Per turn", *MATRIX_COLUMNS]
         )
         self.matrix.itemChanged.connect(lambda item: self._support_typed("actions", self.matrix, item))
-        self.air = make_table("air_defense", ["Support", "Missions", "Per turn", "U", "T", "Dice"], 5)
+        self.air = make_table("air_defense", ["Support", "Dice", "Missions", "Per turn", "U", "T"])
         self.air.itemChanged.connect(lambda item: self._support_typed("air_defense", self.air, item))
-        #: the table whose row Remove removes: the one last clicked
-        self._support_field = "actions"
-        self.matrix.itemSelectionChanged.connect(lambda: self._support_clicked("actions"))
-        self.air.itemSelectionChanged.connect(lambda: self._support_clicked("air_defense"))
         add_row = QHBoxLayout()
         add_row.addWidget(self.support_pick, 1)
         add_row.addLayout(
@@ -119,16 +117,20 @@ class EventsPage(QWidget):
         )
         support_box = QGroupBox("3D actions matrix (7.3.1) and air defence (7.3.3.5)")
         support_layout = QVBoxLayout(support_box)
-        support_layout.addWidget(self.matrix, 3)
-        support_layout.addWidget(QLabel("Air defence (results U or T only)"))
-        support_layout.addWidget(self.air, 1)
+        # two tabs, so the matrix keeps the page's height for its rows
+        self.support_tabs = QTabWidget()
+        self.support_tabs.setObjectName("support_tabs")
+        self.support_tabs.addTab(self.matrix, "3D actions")
+        self.support_tabs.addTab(self.air, "Air defence (U or T only)")
+        support_layout.addWidget(self.support_tabs, 1)
         support_layout.addLayout(add_row)
 
         columns = QHBoxLayout()
         columns.addWidget(deck_box, 3)
         columns.addWidget(table_box, 4)
-        columns.addWidget(support_box, 5)
+        columns.addWidget(support_box, 6)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 4, 6, 2)
         outer.addLayout(top)
         outer.addLayout(columns, 1)
         outer.addWidget(self.problem)
@@ -168,17 +170,18 @@ class EventsPage(QWidget):
         ids = list(self.cards.events)
         ids += [c for c in [*deck, *hand] if c not in self.cards.events and c not in ids]
         self._card_rows = ids
-        rows, colours = [], {}
+        rows, colours, tips = [], {}, {}
         for r, cid in enumerate(ids):
             card = self.cards.events.get(cid)
             title = card.title if card else "not in the card libraries"
-            timing = str(card.timing) if card else ""
-            rows.append([cid, title, timing, str(deck.count(cid)), str(hand.count(cid))])
+            rows.append([cid, title, str(deck.count(cid)), str(hand.count(cid))])
             if card is None:
                 colours[(r, 1)] = UNCOVERED
             if deck.count(cid) + hand.count(cid) > 1:
-                colours[(r, 3)] = colours[(r, 4)] = DOUBLED  # L325: a card is in one place once
-        fill(self.card_table, rows, {3, 4}, colours)
+                colours[(r, 2)] = colours[(r, 3)] = DOUBLED  # L325: a card is in one place once
+            if card is not None:
+                tips[(r, 1)] = f"{card.title} ({card.timing}): {card.text}"
+        fill(self.card_table, rows, {2, 3}, colours, tips)
         self.deck_summary.setText(
             f"Deck: {len(deck)} card(s), shuffled face down · Hand: {len(hand)} card(s)"
         )
@@ -202,20 +205,19 @@ class EventsPage(QWidget):
             columns = MATRIX_COLUMNS if field == "actions" else ("U", "T")
             for r, row in enumerate(getattr(setup.support, field)):
                 cover = support_coverage(row)
-                cells = [row.support, str(row.missions), str(row.per_turn)]
-                cells += [rolls_text(getattr(row, FIELD_OF[c])) for c in columns]
                 text = describe(cover)
                 if field == "air_defense" and row.next_turn:
                     text = f"T+1 {rolls_text(row.next_turn)} not allowed; " + text
-                cells.append("ok" if cover.complete and text == describe(cover) else text)
+                dice = "ok" if cover.complete and text == describe(cover) else text
+                cells = [row.support, dice, str(row.missions), str(row.per_turn)]
+                cells += [rolls_text(getattr(row, FIELD_OF[c])) for c in columns]
                 rows.append(cells)
-                dice = len(cells) - 1
-                colours[(r, dice)] = COVERED if cells[-1] == "ok" else DOUBLED if cover.doubled else UNCOVERED
-                tips[(r, dice)] = text
+                colours[(r, 1)] = COVERED if dice == "ok" else DOUBLED if cover.doubled else UNCOVERED
+                tips[(r, 1)] = text
                 if row.support not in self.cards.supports:
                     colours[(r, 0)] = UNCOVERED
                     tips[(r, 0)] = "no such support card in the scenario's libraries"
-            fill(table, rows, set(range(1, len(columns) + 3)), colours, tips)
+            fill(table, rows, set(range(2, len(columns) + 4)), colours, tips)
         self.support_pick.clear()
         for cid, card in self.cards.supports.items():
             self.support_pick.addItem(f"{cid} — {card.name}", cid)
@@ -229,7 +231,7 @@ class EventsPage(QWidget):
         if self.edits is None:
             return
         cid = self._card_rows[item.row()]
-        which = "deck" if item.column() == 3 else "hand"
+        which = "deck" if item.column() == 2 else "hand"
         try:
             count = int(item.text().strip())
             if not 0 <= count <= 9:
@@ -309,9 +311,6 @@ class EventsPage(QWidget):
         self.problem.say("")
         self.edits.change(f"{row.support}: {header}", [(f"{self.base}/support/{field}/{r}", new)])
 
-    def _support_clicked(self, field: str) -> None:
-        self._support_field = field
-
     def add_support(self) -> None:
         cid = self.support_pick.currentData()
         if self.edits is None or not cid:
@@ -326,9 +325,10 @@ class EventsPage(QWidget):
         )
 
     def remove_support(self) -> None:
-        """Remove the selected row of the table last clicked (matrix or air defence)."""
-        table = self.air if self._support_field == "air_defense" else self.matrix
+        """Remove the selected row of the table shown (3D actions or air defence)."""
+        field = "air_defense" if self.support_tabs.currentWidget() is self.air else "actions"
+        table = self.air if field == "air_defense" else self.matrix
         r = table.currentRow()
-        rows = getattr(self.setup.support, self._support_field) if self.edits else []
+        rows = getattr(self.setup.support, field) if self.edits else []
         if self.edits is not None and 0 <= r < len(rows):
-            self.edits.remove(f"Remove {rows[r].support}", [f"{self.base}/support/{self._support_field}/{r}"])
+            self.edits.remove(f"Remove {rows[r].support}", [f"{self.base}/support/{field}/{r}"])

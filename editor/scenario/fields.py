@@ -52,6 +52,7 @@ class MarkdownField(QWidget):
         split.addWidget(self.preview)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(QLabel(f"<b>{title}</b> (Markdown; preview on the right)"))
         layout.addWidget(split)
         self.edit.textChanged.connect(self._preview)

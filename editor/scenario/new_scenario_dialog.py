@@ -84,6 +84,10 @@ class SheetRect(QGraphicsRectItem):
         painter.setBrush(QBrush(SHEET_PEN))
         painter.drawPolygon(notch)
 
+    def mouseReleaseEvent(self, event: Any) -> None:
+        super().mouseReleaseEvent(event)
+        self.dialog.fit()  # the whole assembly in view once the sheet is put down
+
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
         if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.scene() is not None:
             x, y = self.dialog.snapped(self, (value.x(), value.y()))
@@ -108,6 +112,8 @@ class NewScenarioDialog(QDialog):
         self.view.setObjectName("assembly_view")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setBackgroundBrush(QBrush(QColor("#d9d9d9")))
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scene.selectionChanged.connect(self._scene_selected)
 
         self.sheet_list = QListWidget()
@@ -209,11 +215,12 @@ class NewScenarioDialog(QDialog):
             self.scene.addItem(rect)
         self.sheets.append((path, rect))
         self.sheet_list.addItem(f"{sheet.id} — {path.name}")
+        self.sheet_list.item(len(self.sheets) - 1).setText(self._entry(len(self.sheets) - 1))
         self.sheet_list.setCurrentRow(len(self.sheets) - 1)
         if not self.folder.text():
             self.folder.setText(str(path.resolve().parent))
         self.problem.say("")
-        self._fit()
+        self.fit()
         self._update_ok()
         return True
 
@@ -248,6 +255,12 @@ class NewScenarioDialog(QDialog):
         if 0 <= row < len(self.sheets):
             rect = self.sheets[row][1]
             rect.set_rotation(0 if rect.rotation_deg == 180 else 180)
+            self.sheet_list.item(row).setText(self._entry(row))
+
+    def _entry(self, row: int) -> str:
+        path, rect = self.sheets[row]
+        turned = ", turned 180°" if rect.rotation_deg else ""
+        return f"{rect.sheet.id} — {rect.sheet.title or path.name} ({path.name}{turned})"
 
     # -- placing -------------------------------------------------------------------------------
     def snapped(self, rect: SheetRect, position: tuple[float, float]) -> tuple[float, float]:
@@ -280,7 +293,7 @@ class NewScenarioDialog(QDialog):
             self.problem.say("")
         ok_button.setEnabled(bool(self.sheets) and not overlaps)
 
-    def _fit(self) -> None:
+    def fit(self) -> None:
         bounds = self.scene.itemsBoundingRect().adjusted(-40, -40, 40, 40)
         self.scene.setSceneRect(bounds.adjusted(-400, -400, 400, 400))
         self.view.fitInView(bounds, Qt.AspectRatioMode.KeepAspectRatio)
@@ -288,7 +301,7 @@ class NewScenarioDialog(QDialog):
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         if self.sheets:
-            self._fit()
+            self.fit()
 
     def _scene_selected(self) -> None:
         for row, (_p, rect) in enumerate(self.sheets):

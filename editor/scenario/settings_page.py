@@ -73,18 +73,16 @@ class SettingsPage(QWidget):
         remove = QPushButton("Remove")
         remove.setObjectName("remove_library")
         remove.clicked.connect(self.remove_library)
-        buttons = QHBoxLayout()
+        buttons = QVBoxLayout()
         buttons.addWidget(add)
         buttons.addWidget(remove)
         buttons.addStretch()
         cards_box = QGroupBox("Card libraries in use")
-        cards_layout = QVBoxLayout(cards_box)
-        cards_layout.addWidget(self.libraries)
+        self.libraries.setMinimumHeight(60)
+        cards_layout = QHBoxLayout(cards_box)
+        cards_layout.setContentsMargins(6, 4, 6, 4)
+        cards_layout.addWidget(self.libraries, 1)
         cards_layout.addLayout(buttons)
-
-        left = QVBoxLayout()
-        left.addLayout(form)
-        left.addWidget(cards_box)
 
         self.briefing = MarkdownField("Briefing")
         self.briefing.committed.connect(lambda text: self._commit("briefing", text, "Edit briefing"))
@@ -96,32 +94,44 @@ class SettingsPage(QWidget):
         texts.addWidget(self.briefing)
         texts.addWidget(self.special_rules)
 
-        self.turn_table = QTableWidget(0, 2)
+        # one column a turn, so a whole game reads across in three short rows
+        self.turn_table = QTableWidget(2, 0)
         self.turn_table.setObjectName("turn_table")
-        self.turn_table.setHorizontalHeaderLabels(["Night (9)", "Initiative (3.3)"])
-        self.turn_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.turn_table.setVerticalHeaderLabels(["Night (9)", "Initiative (3.3)"])
+        self.turn_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.turn_table.setFixedHeight(92)
+        self.turn_table.verticalHeader().setDefaultSectionSize(26)
         self.turn_table.itemChanged.connect(self._night_toggled)
-        turns_box = QGroupBox("Turns")
-        QVBoxLayout(turns_box).addWidget(self.turn_table)
+        turns_box = QGroupBox("Turns (one column a turn)")
+        turns_layout = QVBoxLayout(turns_box)
+        turns_layout.setContentsMargins(6, 4, 6, 4)
+        turns_layout.addWidget(self.turn_table)
 
         self.rule_boxes: dict[AdvancedRule, QCheckBox] = {}
         rules_box = QGroupBox("Advanced rules")
         grid = QGridLayout(rules_box)
+        grid.setVerticalSpacing(1)  # all sixteen in a short dock
+        grid.setContentsMargins(6, 4, 6, 4)
         for k, rule in enumerate(TITLES):
             box = QCheckBox(label(rule))
             box.setObjectName(f"rule_{rule.value}")
             box.toggled.connect(lambda on, r=rule: self._toggle_rule(r, on))
             self.rule_boxes[rule] = box
             grid.addWidget(box, k % 8, k // 8)
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(cards_box, 1)
         right = QVBoxLayout()
-        right.addWidget(turns_box, 1)
         right.addWidget(rules_box)
+        right.addWidget(turns_box)
+        right.addStretch()
 
         columns = QHBoxLayout()
-        columns.addLayout(left, 2)
-        columns.addLayout(texts, 4)
-        columns.addLayout(right, 3)
+        columns.addLayout(left, 3)
+        columns.addLayout(texts, 5)
+        columns.addLayout(right, 4)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 4, 6, 2)
         outer.addLayout(columns)
         outer.addWidget(self.problem)
         self.problem.say("")
@@ -157,22 +167,23 @@ class SettingsPage(QWidget):
     def _fill_turns(self, s: Scenario) -> None:
         table = self.turn_table
         table.blockSignals(True)
-        table.setRowCount(s.turns)
-        table.setVerticalHeaderLabels([f"Turn {t}" for t in range(1, s.turns + 1)])
+        table.setColumnCount(s.turns)
+        table.setHorizontalHeaderLabels([str(t) for t in range(1, s.turns + 1)])
         initiative = {it.turn: it.side.value for it in s.initiative}
-        for row in range(s.turns):
-            turn = row + 1
-            item = QTableWidgetItem("night" if turn in s.night_turns else "")
+        for column in range(s.turns):
+            turn = column + 1
+            item = QTableWidgetItem("☾" if turn in s.night_turns else "")
+            item.setToolTip(f"Turn {turn} at night (9)")
             item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
             item.setCheckState(Qt.CheckState.Checked if turn in s.night_turns else Qt.CheckState.Unchecked)
-            table.setItem(row, 0, item)
-            combo = table.cellWidget(row, 1)
+            table.setItem(0, column, item)
+            combo = table.cellWidget(1, column)
             if not isinstance(combo, QComboBox):
                 combo = QComboBox()
                 combo.setObjectName(f"initiative_{turn}")
                 combo.addItems([NO_SIDE, Side.green.value, Side.red.value])
                 combo.currentTextChanged.connect(lambda text, t=turn: self._set_initiative(t, text))
-                table.setCellWidget(row, 1, combo)
+                table.setCellWidget(1, column, combo)
             combo.blockSignals(True)
             combo.setCurrentText(initiative.get(turn, NO_SIDE))
             combo.blockSignals(False)
@@ -207,7 +218,7 @@ class SettingsPage(QWidget):
     def _night_toggled(self, item: QTableWidgetItem) -> None:
         if self.edits is None or self._filling:
             return
-        turn = item.row() + 1
+        turn = item.column() + 1
         nights = set(self.edits.scenario.night_turns)
         on = item.checkState() == Qt.CheckState.Checked
         nights = nights | {turn} if on else nights - {turn}

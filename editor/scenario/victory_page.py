@@ -132,9 +132,10 @@ class VictoryPage(QWidget):
         level_layout.addLayout(level_buttons)
 
         columns = QHBoxLayout()
-        columns.addWidget(cond_box, 3)
-        columns.addWidget(level_box, 1)
+        columns.addWidget(cond_box, 5)
+        columns.addWidget(level_box, 2)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 4, 6, 2)
         outer.addLayout(columns, 1)
         outer.addWidget(self.problem)
         self.problem.say("")
@@ -182,7 +183,7 @@ class VictoryPage(QWidget):
                     level.side.value,
                     level.level,
                     str(level.min_points),
-                    f"yes (most {most})" if level.reachable else f"no: {level.side.value} can reach {most}",
+                    f"yes (most {most})" if level.reachable else f"no (most {most})",
                 ]
             )
             level_colours[(r, 3)] = COVERED if level.reachable else DOUBLED

@@ -13,7 +13,7 @@ def _open(window, sample):
     window.resize(1600, 1000)
     window.load(sample)
     ui = window.scenario_ui
-    ui.tabs.setCurrentWidget(ui.events)
+    ui.show_page(ui.events)
     return ui.events, window.document
 
 
@@ -60,11 +60,11 @@ def test_6_1_add_row_takes_the_free_rolls_and_remove(window, qtbot, sample):
 def test_6_1_deck_and_hand_counts(window, qtbot, sample):
     page, doc = _open(window, sample)
     row = page._card_rows.index("ev-panic")
-    type_in_cell(qtbot, page.card_table, row, 3, "1")
+    type_in_cell(qtbot, page.card_table, row, 2, "1")
     assert doc.model.sides.green.events.deck[-1] == "ev-panic"
     assert page.deck_summary.text().startswith("Deck: 5 card(s)")
     row = page._card_rows.index("ev-fisherman")
-    type_in_cell(qtbot, page.card_table, row, 4, "0")
+    type_in_cell(qtbot, page.card_table, row, 3, "0")
     assert doc.model.sides.green.events.hand == ["ev-seize"]
     assert doc.undo_stack.count() == 2
 
@@ -73,13 +73,13 @@ def test_7_3_1_matrix_edit_and_air_defence_for_red(window, qtbot, sample):
     page, doc = _open(window, sample)
     original = doc.text()
     # sup-mortar: T+1 loses 6, so 6 has no result
-    type_in_cell(qtbot, page.matrix, 0, 4, "2-5")
+    type_in_cell(qtbot, page.matrix, 0, 5, "2-5")
     assert doc.model.sides.green.support.actions[0].next_turn == [2, 3, 4, 5]
-    dice = page.matrix.item(0, 6)
+    dice = page.matrix.item(0, 1)
     assert dice.text() == "no result for 6"
-    type_in_cell(qtbot, page.matrix, 0, 1, "6")
+    type_in_cell(qtbot, page.matrix, 0, 2, "6")
     assert doc.model.sides.green.support.actions[0].missions == 6
-    type_in_cell(qtbot, page.matrix, 0, 1, "99")  # more than 20 missions: refused
+    type_in_cell(qtbot, page.matrix, 0, 2, "99")  # more than 20 missions: refused
     assert "missions" in page.problem.text().lower()
     assert doc.model.sides.green.support.actions[0].missions == 6
     # the other side's matrix
@@ -98,7 +98,7 @@ def test_7_3_1_added_support_row_is_complete(window, qtbot, sample):
     click(qtbot, page.findChild(QPushButton, "add_support"))
     row = doc.model.sides.green.support.actions[-1]
     assert row.support == "sup-mortar" and row.unavailable == list(range(10))
-    assert page.matrix.item(page.matrix.rowCount() - 1, 6).text() == "ok"
+    assert page.matrix.item(page.matrix.rowCount() - 1, 1).text() == "ok"
     select_row(qtbot, page.matrix, page.matrix.rowCount() - 1)
     click(qtbot, page.findChild(QPushButton, "remove_support"))
     assert len(doc.model.sides.green.support.actions) == 8

@@ -17,7 +17,7 @@ def _open(window, sample):
     window.load(sample)
     ui = window.scenario_ui
     assert ui.dock.isVisible()
-    ui.tabs.setCurrentWidget(ui.settings)
+    ui.show_page(ui.settings)
     return ui.settings, window.document
 
 
@@ -68,10 +68,10 @@ def test_turns_night_and_initiative(window, qtbot, sample):
     qtbot.keyClicks(spin, "9")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert doc.model.turns == 9
-    assert page.turn_table.rowCount() == 9
+    assert page.turn_table.columnCount() == 9
     # turn 6 at night: click its check box
     table = page.turn_table
-    item = table.item(5, 0)
+    item = table.item(0, 5)
     table.scrollToItem(item)
     rect = table.visualItemRect(item)
     check = rect.topLeft() + (rect.bottomLeft() - rect.topLeft()) / 2
@@ -79,8 +79,8 @@ def test_turns_night_and_initiative(window, qtbot, sample):
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=check)
     assert doc.model.night_turns == [6, 7, 8]
     # initiative of turn 9 to red, by keyboard on its combo
-    combo = table.cellWidget(8, 1)
-    table.scrollToItem(table.item(8, 0))
+    combo = table.cellWidget(1, 8)
+    table.scrollToItem(table.item(0, 8))
     combo.setFocus()
     qtbot.keyClick(combo, Qt.Key.Key_End)
     assert doc.model.initiative[-1].turn == 9 and doc.model.initiative[-1].side == "red"
