@@ -62,10 +62,35 @@ def parse(pointer: str) -> tuple[str, int | None, int | None] | None:
     return parts[1], f, b
 
 
-class _Macro(QUndoCommand):
-    """Several commands as one undo entry."""
+class MoveBlocks(QUndoCommand):
+    """Blocks taken out of their lists and put in at other positions, as one command (no
+    child commands: their Python side would not outlive Qt's ownership safely)."""
 
-    children_: list[QUndoCommand]
+    def __init__(self, document: Document, text: str, sources: list[str], targets: list[str]):
+        super().__init__(text)
+        self.document = document
+        model = document.model
+        self.objs = [pointers.copy(pointers.get(model, p)) for p in sources]
+        self.sources = sources
+        self.targets = targets
+
+    def _move(self, out: list[str], into: list[str]) -> None:
+        model = self.document.model
+        # taken out from the last, put in from the first: no index shifts under the next
+        for pointer in sorted(out, key=_order, reverse=True):
+            pointers.remove(model, pointer)
+        for pointer, obj in sorted(zip(into, self.objs, strict=True), key=lambda po: _order(po[0])):
+            pointers.insert(model, pointer, pointers.copy(obj))
+
+    def redo(self) -> None:
+        self._move(self.sources, self.targets)
+
+    def undo(self) -> None:
+        self._move(self.targets, self.sources)
+
+
+def _order(pointer: str) -> tuple[tuple[int, Any], ...]:
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in pointer.split("/")[1:])
 
 
 class OobEdits:
@@ -202,25 +227,20 @@ class OobEdits:
     def move_blocks(self, sources: list[str], side: str, f: int, row: int) -> list[str]:
         """Move blocks to force `f` of `side`, before its block `row` (as numbered before
         the move); one undo entry. Blocks keep their order. Returns their new pointers."""
-        sources = [p for p in sources if (w := parse(p)) and w[2] is not None]
+        sources = sorted({p for p in sources if (w := parse(p)) and w[2] is not None}, key=_order)
         if not sources:
             return []
-        objs = [pointers.get(self.scenario, p) for p in sources]
         # the target row, counted once the sources are out of the list
         before = sum(
             1 for p in sources if (w := parse(p)) and w[0] == side and w[1] == f and (w[2] or 0) < row
         )
         row -= before
-        targets = [block_pointer(side, f, row + i) for i in range(len(objs))]
+        targets = [block_pointer(side, f, row + i) for i in range(len(sources))]
         if targets == sources:
             return sources
-        macro = _Macro(f"Move {len(objs)} block{'s' * (len(objs) != 1)}")
-        # the Python side of each child must live as long as the macro: Qt calls its redo
-        macro.children_ = [
-            RemoveObjects(self.document, macro.text(), sources, parent=macro),
-            AddObjects(self.document, macro.text(), list(zip(targets, objs, strict=True)), parent=macro),
-        ]
-        self.document.undo_stack.push(macro)
+        n = len(sources)
+        text = f"Move {n} block{'s' * (n != 1)}"
+        self.document.undo_stack.push(MoveBlocks(self.document, text, sources, targets))
         return targets
 
     def references(self, old: str, new: str) -> list[tuple[str, Any]]:
