@@ -12,10 +12,10 @@ between those two dumps are spliced into the original text, so whatever the dump
 normalise elsewhere (folding, spacing) stays as the user wrote it.
 
 ruamel's round-trip reader is pure Python and slow (seconds for the 4,000-line sample
-sheet), so a YAML file without anchors is cut into parts (top-level keys, then the items
-of a block list or entries of a block mapping under one) and only the parts holding a
-change go through it; added or removed list items are written or removed as their own
-lines. With anchors the whole file is one tree, and an edit of an anchored value that
+sheet), so a YAML file without anchors is cut into parts (top-level keys, then items of
+block lists and entries of block mappings, as deep as the change goes: usually the edited
+line alone) and only the parts holding a change go through it; added or removed list
+items are written or removed as their own lines. With anchors the whole file is one tree, and an edit of an anchored value that
 reaches its aliases or a mapping merging it (`<<: *base`) is undone there ("unshare").
 
 Safety: our own readers (yaml_reader, json_reader) validated and bounded the text before;
@@ -503,23 +503,31 @@ def _ptr(*parts: Any) -> str:
 
 @dataclass
 class _Part:
-    """Lines [start, end) of the source holding one top-level key's value (name None), or
-    one item (index) or entry (key) of the block list or mapping under it."""
+    """Lines [start, end) of the source holding one value: a top-level key's, or an item
+    (index) or entry (key) of a block list or mapping, as deep as the change allows."""
 
     start: int
     end: int
     indent: int
-    top: str
-    name: Any = None
-    #: the item's index in the new list when items before it came or went
-    new_name: Any = None
-    #: items of the new list [first, last) written in place of lines [start, end) (a
-    #: deletion when empty), styled like the old item `like`
+    path: tuple[Any, ...]  # where the value is in the old dump
+    #: where it is in the new dump (items before it came or went), if elsewhere
+    new_path: tuple[Any, ...] | None = None
+    #: for a list edit (path: the list): items of the new list [first, last) written in
+    #: place of lines [start, end) (a deletion when empty), styled like old item lines `like`
     insert: tuple[int, int] | None = None
-    like: tuple[int, int] | None = None  # lines of an old item to take the style of
+    like: tuple[int, int] | None = None
 
 
-def _parts(source: Source, new: dict[str, Any]) -> list[_Part] | None:
+def _get(tree: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        found = part in tree if isinstance(tree, dict) else isinstance(tree, list) and 0 <= part < len(tree)
+        if not found:
+            return _MISSING
+        tree = tree[part]
+    return tree
+
+
+def _parts(source: Source, lines: list[str], new: dict[str, Any]) -> list[_Part] | None:
     """The parts holding a change; None when the file cannot be cut (a value the file left
     implied is set, a root written in flow style)."""
     data, positions = _layout(source)
@@ -531,7 +539,7 @@ def _parts(source: Source, new: dict[str, Any]) -> list[_Part] | None:
     rows = [ln - 1 for ln, _ in firsts]
     if any(col != 1 for _, col in firsts) or rows != sorted(set(rows)):
         return None
-    ends = [*rows[1:], source.text.count("\n") + 1]
+    ends = [*rows[1:], len(lines)]
     bounds = {k: (rows[i], ends[i]) for i, k in enumerate(data)}
     parts: list[_Part] = []
     for key, nv in new.items():
@@ -541,51 +549,90 @@ def _parts(source: Source, new: dict[str, Any]) -> list[_Part] | None:
         if key not in data or ov is _MISSING:
             return None  # a value the file leaves implied: its place is the whole tree's call
         start, end = bounds[key]
-        inner = _inner_parts(source, key, data[key], ov, nv, start, end)
-        parts += inner if inner is not None else [_Part(start, end, 0, key)]
+        inner = _inner_parts(source, lines, (key,), (key,), data[key], ov, nv, start, end)
+        parts += inner if inner is not None else [_Part(start, end, 0, (key,))]
     return parts
 
 
 def _inner_parts(
-    source: Source, key: str, written: Any, ov: Any, nv: Any, start: int, end: int
+    source: Source,
+    lines: list[str],
+    path: tuple[Any, ...],
+    new_path: tuple[Any, ...],
+    written: Any,
+    ov: Any,
+    nv: Any,
+    start: int,
+    end: int,
 ) -> list[_Part] | None:
-    """The changed items of a block list, or entries of a block mapping, under `key`."""
+    """The changed items of a block list, or entries of a block mapping, at `path` (lines
+    [start, end)), each as deep as it goes; None when it cannot be cut finer."""
     _, positions = _layout(source)
-    lines = source.text.split("\n", end)[:end]
     starts: list[tuple[int, int]] = []
     if isinstance(written, list) and isinstance(ov, list) and isinstance(nv, list):
         if len(written) != len(ov) or not written:
             return None
         for i in range(len(written)):
-            ln, col = positions.values.get(_ptr(key, i), (0, 0))
+            ln, col = positions.values.get(_ptr(*path, i), (0, 0))
             if ln - 1 <= start or col < 3 or lines[ln - 1][col - 3 : col - 1] != "- ":
                 return None  # flow style, or an item not written `- value`
             starts.append((ln - 1, col - 3))
         names: list[Any] = list(range(len(written)))
         if len(ov) != len(nv):
-            return _list_parts(lines, key, ov, nv, starts, end)
-        changed = [i for i in names if not _same(ov[i], nv[i])]
+            return _list_parts(lines, path, new_path, ov, nv, starts, end)
     elif isinstance(written, dict) and isinstance(ov, dict) and isinstance(nv, dict):
         names = list(written)
         if set(ov) != set(nv) or any(k not in written for k in nv if not _same(ov[k], nv[k])):
             return None
         for k in names:
-            ln, col = positions.keys.get(_ptr(key, k), (0, 0))
-            if ln - 1 <= start:
+            ln, col = positions.keys.get(_ptr(*path, k), (0, 0))
+            if ln - 1 < start:
                 return None
             starts.append((ln - 1, col - 1))
-        changed = [names.index(k) for k in nv if not _same(ov[k], nv[k])]
+        first_row, first_col = starts[0]
+        # block style: the entries start on lines of their own, or the first follows the
+        # dash of a list item (`- id: x`); a flow mapping `{...}` is not cut
+        if first_row == start and lines[start][max(0, first_col - 2) : first_col] != "- ":
+            return None
     else:
         return None
     rows = [ln for ln, _ in starts]
     if rows != sorted(set(rows)) or len({c for _, c in starts}) != 1:
         return None
     ends = [*rows[1:], end]
-    return [_Part(starts[i][0], ends[i], starts[i][1], key, names[i]) for i in changed]
+    out: list[_Part] = []
+    for i, name in enumerate(names):
+        if _same(ov[name], nv[name]):
+            continue
+        if rows[i] == start:
+            return None  # the change is on the first line, which the part above holds
+        inner = _inner_parts(
+            source,
+            lines,
+            (*path, name),
+            (*new_path, name),
+            written[name],
+            ov[name],
+            nv[name],
+            rows[i],
+            ends[i],
+        )
+        out += (
+            inner
+            if inner is not None
+            else [_Part(rows[i], ends[i], starts[i][1], (*path, name), (*new_path, name))]
+        )
+    return out
 
 
 def _list_parts(
-    lines: list[str], key: str, ov: list[Any], nv: list[Any], starts: list[tuple[int, int]], end: int
+    lines: list[str],
+    path: tuple[Any, ...],
+    new_path: tuple[Any, ...],
+    ov: list[Any],
+    nv: list[Any],
+    starts: list[tuple[int, int]],
+    end: int,
 ) -> list[_Part] | None:
     """Items that came, went or changed in a block list of another length: matched by
     content, so one added or removed item changes only its own lines."""
@@ -605,61 +652,65 @@ def _list_parts(
         if tag == "equal":
             continue
         if tag == "replace" and i2 - i1 == j2 - j1:
-            parts += [_Part(rows[i1 + k], ends[i1 + k], indent, key, i1 + k, j1 + k) for k in range(i2 - i1)]
+            parts += [
+                _Part(rows[i1 + k], ends[i1 + k], indent, (*path, i1 + k), (*new_path, j1 + k))
+                for k in range(i2 - i1)
+            ]
             continue
         like_index = min(i1, len(ov) - 1)
         like = (rows[like_index], ends[like_index])
         if i2 > i1:  # gone (and perhaps replaced by the new items at their place)
-            parts.append(_Part(rows[i1], ends[i2 - 1], indent, key, insert=(j1, j2), like=like))
+            parts.append(_Part(rows[i1], ends[i2 - 1], indent, path, new_path, insert=(j1, j2), like=like))
         else:
             at = rows[i1] if i1 < len(ov) else tail
-            parts.append(_Part(at, at, indent, key, insert=(j1, j2), like=like))
+            parts.append(_Part(at, at, indent, path, new_path, insert=(j1, j2), like=like))
     return parts
 
 
 def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -> str | None:
-    parts = _parts(source, new)
+    lines = source.text.split("\n")
+    parts = _parts(source, lines, new)
     if parts is None:
         return None
     old = source.data
     assert old is not None
-    lines = source.text.split("\n")
     rt = _yaml_rt(source.text)
     rt.explicit_start = False  # a part is never the start of the document
     offset = _indents(source.text)[1]
     patcher = _Patcher(True)
     hunks: list[Hunk] = []
     for part in parts:
+        now = part.path if part.new_path is None else part.new_path
+        is_item = part.insert is not None or isinstance(part.path[-1], int)
         # a list item keeps the dash offset the dumper writes before a root list's dashes
-        cut = part.indent - offset if isinstance(part.name, int) else part.indent
+        cut = part.indent - offset if is_item else part.indent
         if cut < 0:
             return None
+        pad = " " * cut
         if part.insert is not None:
             assert part.like is not None
-            cut = part.indent - offset
             like = rt.load("\n".join(_dedent(lines[part.like[0] : part.like[1]], cut) or []) + "\n")
-            if cut < 0 or not isinstance(like, CommentedSeq) or len(like) != 1:
+            if not isinstance(like, CommentedSeq) or len(like) != 1:
                 return None
             first, last = part.insert
+            added = [_get(sparse, (*now, j)) for j in range(first, last)]
             items = CommentedSeq(
-                patcher.fresh(_at(sparse, part.top, j), like=like[0]) for j in range(first, last)
+                patcher.fresh(_get(new, (*now, j)) if v is _MISSING else v, like=like[0])
+                for j, v in zip(range(first, last), added, strict=True)
             )
             written = _dump_yaml(rt, items).split("\n")[:-1] if items else []
-            pad = " " * cut
             hunks.append((part.start, part.end, [pad + ln if ln else ln for ln in written]))
             continue
         segment = _dedent(lines[part.start : part.end], cut)
         if segment is None:
             return None
         tree = rt.load("\n".join(segment) + "\n")
-        if part.name is None:
-            name, ov, nv, sv = part.top, old[part.top], new[part.top], sparse.get(part.top, _MISSING)
-        else:
-            now = part.name if part.new_name is None else part.new_name
-            name, ov, nv = part.name, old[part.top][part.name], new[part.top][now]
-            sv = _at(sparse, part.top, now)
+        name = part.path[-1]
+        ov, nv, sv = _get(old, part.path), _get(new, now), _get(sparse, now)
+        if ov is _MISSING or nv is _MISSING:
+            return None
         baseline = _dump_yaml(rt, tree).split("\n")
-        if isinstance(name, int):  # a list item: the part reads as a list of one
+        if is_item:  # a list item: the part reads as a list of one
             if not isinstance(tree, CommentedSeq) or len(tree) != 1:
                 return None
             patcher.replace(tree, 0, ov, nv, nv if sv is _MISSING else sv)
@@ -672,7 +723,6 @@ def _render_parts(source: Source, new: dict[str, Any], sparse: dict[str, Any]) -
         found = _hunks([*segment, ""], baseline, _dump_yaml(rt, tree).split("\n"))
         if found is None:
             return None
-        pad = " " * cut
         for s, e, new_lines in found:
             if e > len(segment):  # the closing newline of the part is not a line of the file
                 e = len(segment)
@@ -696,15 +746,6 @@ def _dedent(lines: list[str], cut: int) -> list[str] | None:
             line = line[cut:]
         out.append(line)
     return out
-
-
-def _at(sparse: dict[str, Any], key: str, name: Any) -> Any:
-    inner = sparse.get(key, _MISSING)
-    if isinstance(inner, list) and isinstance(name, int) and name < len(inner):
-        return inner[name]
-    if isinstance(inner, dict):
-        return inner.get(name, _MISSING)
-    return _MISSING
 
 
 def render(model: Document, source: Source) -> str | None:
