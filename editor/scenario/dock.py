@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QScrollArea, QTableWidget, QTabWidget, QWidget
 
 from engine.battlefield.compile import Placement
 from engine.model.scenario import Scenario
@@ -75,6 +75,9 @@ class ScenarioUi(QObject):
         self._sized = False
         self.new_dialog: NewScenarioDialog | None = None
         self._shown: tuple[list[str], list[str], list[str]] = ([], [], [])
+        # a problem clicked in the Validation dock selects its row here; queued, so this
+        # runs after the other docks' handlers and the page it names ends up in front
+        window.validation.activated.connect(self.reveal_problem, Qt.ConnectionType.QueuedConnection)
         # the canvas redraws when another sheet is shown: draw the objectives in its frame
         window.scene.rebuilt.connect(self._redraw)
 
@@ -148,6 +151,46 @@ class ScenarioUi(QObject):
             if candidate is page:
                 candidate.base_dir = self.base_dir()
                 candidate.refresh()
+
+    # -- problems ------------------------------------------------------------------------
+    def reveal_problem(self, source: Path | None, pointer: str) -> bool:
+        """Bring the page holding what `pointer` names to the front and select its row or
+        field; False when the pointer is not on one of the pages."""
+        doc = self.document
+        if doc is None or doc.path is None or source is None or Path(source).resolve() != doc.path:
+            return False
+        parts = pointer.strip("/").split("/")
+        target = _page_target(parts)
+        if target is None:
+            return False
+        name, where = target
+        page = getattr(self, name)
+        self.dock.show()
+        self.dock.raise_()
+        self.show_page(page)
+        if page is self.settings:
+            widget = self.settings.widget_for(where[0])
+            if widget is not None:
+                widget.setFocus()
+            return True
+        if page is self.victory:
+            table = self.victory.conditions if where[0] == "conditions" else self.victory.levels
+            _select(table, where[1])
+            return True
+        side, part, kind, row = where
+        if self.events.side_box.currentText() != side:
+            self.events.side_box.setCurrentText(side)
+        if part == "support":
+            table = self.events.air if kind == "air_defense" else self.events.matrix
+            self.events.support_tabs.setCurrentWidget(table)
+        elif kind == "table":
+            table = self.events.event_table
+        else:
+            table = self.events.card_table
+            cards = getattr(self.events.setup.events, kind)
+            row = self.events.card_row(cards[row]) if row is not None and row < len(cards) else None
+        _select(table, row)
+        return True
 
     # -- File > New scenario ---------------------------------------------------------------
     def new_scenario(self) -> bool:
@@ -243,3 +286,46 @@ class ScenarioUi(QObject):
         if not polygon.isEmpty():
             polygon.append(polygon.first())
         return polygon
+
+
+#: settings the Settings page edits, by their field name in the model
+SETTINGS_FIELDS = (
+    "id",
+    "title",
+    "campaign",
+    "designer",
+    "briefing",
+    "special_rules",
+    "turns",
+    "night_turns",
+    "wind",
+    "initiative",
+    "advanced_rules",
+    "cards",
+)
+
+
+def _index(parts: list[str], at: int) -> int | None:
+    return int(parts[at]) if len(parts) > at and parts[at].isdigit() else None
+
+
+def _page_target(parts: list[str]) -> tuple[Any, tuple[Any, ...]] | None:
+    """Which page shows `parts` (a pointer's tokens) and where on it, as the page's
+    attribute name on ScenarioUi and its coordinates."""
+    if parts and parts[0] in SETTINGS_FIELDS:
+        return "settings", (parts[0],)
+    if len(parts) >= 2 and parts[0] == "victory" and parts[1] in ("conditions", "levels"):
+        return "victory", (parts[1], _index(parts, 2))
+    if len(parts) >= 4 and parts[0] == "sides" and parts[2] in ("events", "support"):
+        if parts[2] == "events" and parts[3] in ("deck", "hand", "table"):
+            return "events", (parts[1], "events", parts[3], _index(parts, 4))
+        if parts[2] == "support" and parts[3] in ("actions", "air_defense"):
+            return "events", (parts[1], "support", parts[3], _index(parts, 4))
+    return None
+
+
+def _select(table: QTableWidget, row: int | None) -> None:
+    if row is not None and 0 <= row < table.rowCount():
+        table.selectRow(row)
+        table.scrollToItem(table.item(row, 0))
+        table.setFocus()

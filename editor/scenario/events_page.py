@@ -222,6 +222,10 @@ class EventsPage(QWidget):
         for cid, card in self.cards.supports.items():
             self.support_pick.addItem(f"{cid} — {card.name}", cid)
 
+    def card_row(self, card: str) -> int | None:
+        """The row of an event card in the deck and hand table."""
+        return self._card_rows.index(card) if card in self._card_rows else None
+
     # -- editing ---------------------------------------------------------------------------
     def _refuse(self, text: str) -> None:
         self.problem.say(text)

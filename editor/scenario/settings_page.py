@@ -136,6 +136,22 @@ class SettingsPage(QWidget):
         outer.addWidget(self.problem)
         self.problem.say("")
 
+    def widget_for(self, field: str) -> QWidget | None:
+        """The control editing a scenario field (for a Validation problem on it)."""
+        widgets: dict[str, QWidget] = {
+            **self.lines,
+            "briefing": self.briefing.edit,
+            "special_rules": self.special_rules.edit,
+            "turns": self.turns,
+            "night_turns": self.turn_table,
+            "initiative": self.turn_table,
+            "wind": self.wind,
+            "cards": self.libraries,
+        }
+        if field == "advanced_rules":
+            return next(iter(self.rule_boxes.values()))
+        return widgets.get(field)
+
     # -- filling from the model ------------------------------------------------------------
     def set_document(self, edits: ScenarioEdits | None, base_dir: Path | None) -> None:
         self.edits = edits
