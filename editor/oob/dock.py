@@ -33,7 +33,7 @@ from ..canvas.block_items import SetupBlock, SetupBlockItem, SetupMark, fan
 from ..commands import pointers
 from ..document import Document
 from ..play.items import SIDE_COLOUR
-from ..tools.setup_tools import SetupTool
+from ..tools.setup_tools import BlockHooks, SetupTool
 from .edits import SIDES, OobEdits, Refused, block_pointer, parse
 from .form import OobForm
 from .placement import ScenarioField, to_sheet
@@ -112,8 +112,9 @@ class OobUi(QObject):
         window.validation.activated.connect(self.reveal_problem)
         window.validation.validated.connect(self._on_validated)
         # the Set-up tool (deployment areas, entry hexes, NML counters, allotments, objectives)
+        hooks = BlockHooks(self._blocks_at, self.tree.select, self._place_at)
         self.setup_tool = SetupTool(
-            window.editing.ctx, lambda: self.document, self._is_location, self._tool_history
+            window.editing.ctx, lambda: self.document, self._is_location, self._tool_history, hooks
         )
         self.setup_action = window.editing.tools.register(self.setup_tool)
         self.setup_action.setVisible(False)
@@ -466,6 +467,13 @@ class OobUi(QObject):
             event.accept()
             return True
         return False
+
+    def _blocks_at(self, p: tuple[float, float]) -> list[str]:
+        items = self.window.scene.items(QPointF(*p))
+        return [item.block.pointer for item in items if isinstance(item, SetupBlockItem)]
+
+    def _place_at(self, sources: list[str], p: tuple[float, float]) -> bool:
+        return self.place(sources, QPointF(*p))
 
     def place(self, sources: list[str], scene_pos: QPointF) -> bool:
         """Set these blocks up at the location under `scene_pos` (one undo entry); refused

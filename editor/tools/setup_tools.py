@@ -1,7 +1,9 @@
 """Setting a scenario up on the map (issue 11 item 4), one tool with five modes chosen in
 its options: deployment areas painted as sets of locations (a stroke over hexes, a click
 on a room or zone), a reinforcement's entry hexes, No Man's Land counters, a side's
-environment allotments and control objectives, each picked on the map.
+environment allotments and control objectives, each picked on the map; a sixth mode,
+Blocks, selects a block drawn on the map in the order of battle and sets it up elsewhere
+when dragged (refused where it may not stand, as a drop from the tree is).
 
 A click adds the location under the cursor, Shift+click (or a Shift stroke) takes it away;
 one stroke is one undo entry. The tool edits the open scenario's document, never the sheet
@@ -40,6 +42,17 @@ class SetupStroke(ChangeValues):
 
 
 @dataclass(frozen=True)
+class BlockHooks:
+    """What the Blocks mode asks of the order-of-battle dock."""
+
+    #: the pointers of the blocks drawn at a point of the canvas (the top one first)
+    at: Callable[[tuple[float, float]], list[str]]
+    select: Callable[[list[str]], None]
+    #: set blocks up at the location under a point; False (and a status message) if refused
+    place: Callable[[list[str], tuple[float, float]], bool]
+
+
+@dataclass(frozen=True)
 class Mode:
     key: str
     label: str
@@ -52,6 +65,11 @@ MODES = [
     Mode("nml", "NML counter", "place a No Man's Land counter; Shift+click removes the counters there"),
     Mode("allotment", "Allotment", "place a side's environment counters fixed by the scenario"),
     Mode("objective", "Objective", "pick the locations a control condition names"),
+    Mode(
+        "blocks",
+        "Blocks",
+        "click a block to select it in the order of battle, drag it to set it up elsewhere",
+    ),
 ]
 NEW_AREA = "(new area)"
 ALLOTMENTS = list(Environment.model_fields)
@@ -68,6 +86,7 @@ class SetupTool(Tool):
         document: Callable[[], Document | None],
         is_location: Callable[[str], bool],
         history: Callable[[bool], None] = lambda _on: None,
+        blocks: BlockHooks | None = None,
     ):
         super().__init__(ctx)
         self.scenario_document = document
@@ -75,6 +94,8 @@ class SetupTool(Tool):
         #: called with True when the tool starts (Edit > Undo then reaches the scenario's
         #: history, which the tool edits) and False when it ends (back to the sheet's)
         self.history = history
+        self.blocks = blocks
+        self._dragged: list[str] = []
         self._stroke = 0
         self._removing = False
         self._done: set[str] = set()
@@ -141,9 +162,12 @@ class SetupTool(Tool):
                 items = [k.value for k in CounterKind]
             elif mode == "allotment":
                 items = ALLOTMENTS
+            elif mode == "blocks":
+                items = []
             else:
                 items = [c.id for c in scenario.victory.conditions if isinstance(c, ControlLocations)]
-        self.side_box.setEnabled(self.mode not in ("nml", "objective"))
+        self.side_box.setEnabled(self.mode not in ("nml", "objective", "blocks"))
+        self.target_box.setVisible(self.mode != "blocks")
         self.target_box.blockSignals(True)
         self.target_box.clear()
         self.target_box.addItems(items)
@@ -175,10 +199,22 @@ class SetupTool(Tool):
         if self.scenario is None:
             self.update_status()
             return
+        if self.mode == "blocks":
+            self._press_block(event)
+            return
         self._stroke += 1
         self._removing = event.shift
         self._done = set()
         self._apply(event)
+
+    def _press_block(self, event: ToolEvent) -> None:
+        self._dragged = []
+        if self.blocks is None:
+            return
+        under = self.blocks.at(event.pos)
+        if under:
+            self._dragged = under[:1]
+            self.blocks.select(self._dragged)
 
     def mouse_move(self, event: ToolEvent) -> None:
         # only painting strokes go on: the other modes take one location a click
@@ -187,6 +223,10 @@ class SetupTool(Tool):
 
     def mouse_release(self, event: ToolEvent) -> None:
         self._done = set()
+        if self.mode == "blocks" and self._dragged and self.blocks is not None:
+            if self.blocks.at(event.pos)[:1] != self._dragged:  # dropped somewhere else
+                self.blocks.place(self._dragged, event.pos)
+            self._dragged = []
 
     def _apply(self, event: ToolEvent) -> None:
         location = self.ctx.scene.location_at(*event.pos)

@@ -103,3 +103,26 @@ def test_setup_tool_paints_and_picks_undoably(qtbot, window, sample: Path) -> No
     for _ in range(entries):
         key(qtbot, window, Qt.Key.Key_Z, CTRL | SHIFT)
     assert doc.text() == full
+
+
+def test_blocks_mode_selects_and_moves_a_placed_block(qtbot, window, sample: Path) -> None:
+    assert window.open_file(sample)
+    doc = window.session.document
+    scenario = doc.model
+    assert isinstance(scenario, Scenario)
+    ui = window.oob_ui
+    zoom_on(window, _centre(window, "A2914"), 4.0)
+    use_tool(qtbot, window, "K")
+    _step_mode(qtbot, window, 5)
+    assert ui.setup_tool.mode == "blocks"
+    apc = scenario.sides.green.impulse_forces[0].blocks[5]
+    assert (apc.id, apc.at) == ("g1-apc1", "A2914")
+    click(qtbot, window, _centre(window, "A2914"))
+    assert ui.tree.selected_pointers() == ["/sides/green/impulse_forces/0/blocks/5"]
+    assert doc.undo_stack.count() == 0  # a click selects, nothing more
+    drag(qtbot, window, [_centre(window, "A2914"), _centre(window, "A2815")])
+    assert apc.at == "A2815"
+    drag(qtbot, window, [_centre(window, "A2815"), _centre(window, "45.3")])
+    assert apc.at == "A2815"
+    assert "not open to vehicles" in window.statusBar().currentMessage()
+    assert doc.undo_stack.count() == 1
