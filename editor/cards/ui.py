@@ -58,6 +58,7 @@ class CardsUi(QObject):
                 file_menu.addAction(self.action_new)
         window.validation.validated.connect(self._on_validated)
         window.validation.activated.connect(self.reveal)
+        window.outliner.activated.connect(self.reveal)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._on_focus_changed)
@@ -92,11 +93,10 @@ class CardsUi(QObject):
         self.window.cards_panel.set_problems(problems)
 
     def reveal(self, source: Path | None, pointer: str) -> bool:
-        """A problem clicked in the Validation dock that lies in a card library: show the card
-        editor on that library and select the card (/unit_cards/3/blocks/0/... -> card 3)."""
-        if source is None:
-            return False
-        path = Path(source).resolve()
+        """A problem clicked in the Validation dock, or a card in the Outliner, that lies in a
+        card library: show the card editor on that library and select the card
+        (/unit_cards/3/blocks/0/... -> card 3). `source` None: the untitled library."""
+        path = Path(source).resolve() if source is not None else None
         for editor in (self.window.cards_panel, self.editor):
             paths = [d.path.resolve() if d.path else None for d in editor.documents]
             if path not in paths:

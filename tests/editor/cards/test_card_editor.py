@@ -270,3 +270,13 @@ def test_4_3_2_1_a_new_block_takes_the_osl_levels_and_target_class_of_its_type()
     assert new_block(BlockType.infantry).osl_levels == 3
     assert new_block(BlockType.mbt).protection == "mbt"
     assert new_block(BlockType.apc).protection == "armoured"
+
+
+def test_a_card_clicked_in_the_outliner_is_shown_in_the_card_editor(qtbot, window):
+    window.load(Path(__file__).resolve().parents[1] / "data" / "cards.yaml")
+    outliner = window.outliner
+    item = outliner.items_of_kind("card")[1]  # mortar, the support card
+    rect = outliner.visualItemRect(item)
+    qtbot.mouseClick(outliner.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.cards_panel.current_pointer() == "/support_cards/0"
+    assert window.cards_panel.support_page.form.editors["id"].text() == "mortar"
