@@ -192,10 +192,13 @@ class BoardView(SheetView):
             wanted[("fight", *fight)] = partial(self._fight_line, *fight)
         if offers is not None and self.bf is not None:
             places = offers.places(selected)
-            for loc, mp in reach_hint(offers.observation, offers.briefing).items():
-                if loc not in places and self.centre(loc) is not None:
-                    outline = self.bf.location(loc).outline
-                    wanted[("reach", loc, mp)] = partial(ReachItem, loc, outline, mp, size)
+            further = tuple(
+                (self.bf.location(loc).outline, mp)
+                for loc, mp in sorted(reach_hint(offers.observation, offers.briefing).items())
+                if loc not in places and self.centre(loc) is not None
+            )
+            if further:
+                wanted[("reach", further)] = partial(ReachItem, list(further), size)
             for loc, offer in places.items():
                 if self.centre(loc) is None:
                     continue

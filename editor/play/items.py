@@ -210,23 +210,38 @@ class CounterItem(QGraphicsSimpleTextItem):
         self.setPos(centre[0] - br.width() / 2, centre[1] - size * 0.95)
 
 
-class ReachItem(QGraphicsPathItem):
-    """A location the activated block could reach further on, with the MP it would have
-    spent there: a hint, not a click (only the next steps are offered)."""
+class ReachItem(QGraphicsItem):
+    """Every location the activated block could reach further on, each with the MP it would
+    have spent there: a hint, not a click (only the next steps are offered). One item paints
+    them all: a vehicle's reach covers hundreds of locations, an item each cost 100+ ms."""
 
-    def __init__(self, location: str, outline: tuple[tuple[float, float], ...], mp: int, size: float):
-        super().__init__(outline_path(outline))
-        self.location = location
+    def __init__(self, places: list[tuple[tuple[tuple[float, float], ...], int]], size: float):
+        super().__init__()
         self.setZValue(Z_REACH - 1)
-        self.setBrush(QBrush(QColor(30, 136, 229, 28)))
-        pen = QPen(QColor(21, 101, 192, 120), size * 0.03)
+        self.size = size
+        self.polygons = [(QPolygonF([QPointF(x, y) for x, y in outline]), mp) for outline, mp in places]
+        self.area = QPainterPath()
+        for polygon, _ in self.polygons:
+            self.area.addPolygon(polygon)
+        self.bounds = self.area.boundingRect()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(QBrush(QColor(30, 136, 229, 28)))
+        pen = QPen(QColor(21, 101, 192, 120), self.size * 0.03)
         pen.setStyle(Qt.PenStyle.DotLine)
-        self.setPen(pen)
-        text = QGraphicsSimpleTextItem(str(mp), self)
+        painter.setPen(pen)
         font = QFont()
-        font.setPointSizeF(max(0.5, size * 0.26))
-        text.setFont(font)
-        text.setBrush(QBrush(QColor(13, 71, 161, 170)))
-        box = outline_path(outline).boundingRect()
-        br = text.boundingRect()
-        text.setPos(box.center().x() - br.width() / 2, box.bottom() - br.height() * 1.15)
+        font.setPointSizeF(max(0.5, self.size * 0.26))
+        painter.setFont(font)
+        for polygon, _ in self.polygons:
+            painter.drawPolygon(polygon)
+        painter.setPen(QPen(QColor(13, 71, 161, 170)))
+        for polygon, mp in self.polygons:
+            box = polygon.boundingRect()
+            label = QRectF(box.left(), box.bottom() - box.height() * 0.45, box.width(), box.height() * 0.4)
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, str(mp))
