@@ -5,7 +5,7 @@ must stay flat: the compiled battlefields live in an 8-entry cache and each carr
 own derived indexes, so nothing grows with the number of edits. Prints the process's
 resident memory after a warm-up and every 250 edits, with the live Battlefield count, and
 what Python's traced allocations grew by over the last 50 edits.
-`python -m bench bench_probe_memory`, or `python -m bench.bench_probe_memory [EDITS]`.
+`python -m bench bench_probe_memory`, or `python -m bench.bench_probe_memory [EDITS [UNDO_LIMIT]]`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def run(edits: int = EDITS) -> None:
+def run(edits: int = EDITS, undo_limit: int = 0) -> None:
+    """`undo_limit` > 0 caps the undo history, so that what remains is the probe's."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -66,6 +67,7 @@ def run(edits: int = EDITS) -> None:
         tool.probe("A0101", "A0505")
         doc = window.document
         assert doc is not None
+        doc.undo_stack.setUndoLimit(undo_limit)  # 0: the editor's unlimited history
         terrains = [Terrain.woods, Terrain.clear, Terrain.hillock]
 
         def edit(k: int) -> None:
@@ -92,11 +94,14 @@ def run(edits: int = EDITS) -> None:
                 report("", k + 1)
         # the last edits traced: what Python allocates and keeps, edit after edit
         tracemalloc.start()
+        gc.collect()
+        before = tracemalloc.take_snapshot()
         traced0 = tracemalloc.get_traced_memory()[0]
         for k in range(edits - TRACED, edits):
             edit(k)
         gc.collect()
         traced = tracemalloc.get_traced_memory()[0] - traced0
+        grown = tracemalloc.take_snapshot().compare_to(before, "filename")[:3]
         tracemalloc.stop()
         report("end", edits)
         spent = time.perf_counter() - t0
@@ -104,6 +109,9 @@ def run(edits: int = EDITS) -> None:
             f"  growth after warm-up: RSS {_rss_mb() - first_rss:+.1f} MB over {edits - WARM_UP} edits;"
             f" traced {traced / 2**20:+.2f} MB over the last {TRACED} edits"
         )
+        for stat in grown:  # where the traced growth is: the undo history, not the probe
+            where = Path(stat.traceback[0].filename)
+            print(f"    {stat.size_diff / 2**10:+8.1f} KiB  {'/'.join(where.parts[-3:])}")
         print(f"  {spent / edits * 1e3:.0f} ms an edit; probe: {tool.result.reason if tool.result else None}")
         doc.undo_stack.setClean()
         window.close()
@@ -111,4 +119,4 @@ def run(edits: int = EDITS) -> None:
 
 
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else EDITS)
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else EDITS, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
