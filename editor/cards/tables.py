@@ -39,10 +39,11 @@ def parse_firepower(text: str) -> int | None:
     return int(text)
 
 
-def firepower_list(bands: list[int | None]) -> list[int | None]:
-    """Bands beyond the last one the weapon fires in are left out, as a card writer does."""
+def firepower_list(bands: list[int | None], keep: int = 1) -> list[int | None]:
+    """Bands beyond the last one the weapon fires in are left out, as a card writer does,
+    but never below the `keep` bands the card already wrote (its text stays as it was)."""
     out = list(bands)
-    while len(out) > 1 and out[-1] is None:
+    while len(out) > max(keep, 1) and out[-1] is None:
         out.pop()
     return out
 
@@ -233,7 +234,7 @@ class WeaponsTable(ModelTable):
             bands[band] = parse_firepower(text)
         except ValueError:
             raise ValueError(f"expected a firepower or '{NO_FIRE}', got {text!r}") from None
-        return "firepower", firepower_list(bands)
+        return "firepower", firepower_list(bands, keep=len(obj.firepower))
 
 
 class RingsTable(ModelTable):

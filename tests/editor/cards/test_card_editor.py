@@ -280,3 +280,25 @@ def test_a_card_clicked_in_the_outliner_is_shown_in_the_card_editor(qtbot, windo
     qtbot.mouseClick(outliner.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.cards_panel.current_pointer() == "/support_cards/0"
     assert window.cards_panel.support_page.form.editors["id"].text() == "mortar"
+
+
+def test_a_firepower_typed_into_the_sample_library_changes_one_line_of_its_file(
+    qtbot, window, tmp_path: Path
+):
+    path = tmp_path / "units.yaml"
+    original = (ROOT / "scenarios" / "cards" / "units.yaml").read_text(encoding="utf-8")
+    path.write_text(original, encoding="utf-8")
+    window.load(path)
+    editor = window.cards_panel
+    editor.select("/unit_cards/0")  # co-mech
+    page = editor.unit_page
+    page.blocks.setCurrentRow(1)  # the rifle squad: 5.56mm rifles and LMG, [6, 5, 4, 3, null, null]
+    type_cell(qtbot, page.weapons.table, 0, 4, "5")
+    assert editor.library.unit_cards[0].blocks[1].weapons[0].firepower == [6, 5, 5, 3, None, None]
+    qtbot.mouseClick(editor.tree.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.keyClick(editor.tree, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    before, after = original.splitlines(), path.read_text(encoding="utf-8").splitlines()
+    assert len(before) == len(after)
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert len(changed) == 1 and "5.56mm rifles and LMG" in changed[0][1]
+    assert "firepower: [6, 5, 5, 3, null, null]" in changed[0][1]
