@@ -27,6 +27,8 @@ class SetupBlock:
     type: BlockType
     hidden: bool
     location: str
+    #: ids of the blocks mounted in it at set-up (8.2.4)
+    carried: tuple[str, ...] = ()
 
 
 class SetupBlockItem(QGraphicsItem):
@@ -39,6 +41,7 @@ class SetupBlockItem(QGraphicsItem):
         self.setToolTip(
             f"{block.id} ({block.type.value.replace('_', ' ')}, {block.side.value})"
             f" at {block.location}{' - hidden' if block.hidden else ''}"
+            + (f"; carries {', '.join(block.carried)}" if block.carried else "")
         )
 
     def boundingRect(self) -> QRectF:
@@ -76,6 +79,13 @@ class SetupBlockItem(QGraphicsItem):
         font.setPointSizeF(max(0.5, self.size * 0.17))
         painter.setFont(font)
         painter.drawText(QRectF(-s, s * 0.05, 2 * s, s * 0.9), Qt.AlignmentFlag.AlignCenter, b.id)
+        if b.carried:
+            tab = QRectF(-s * 1.3, -s * 1.3, s * 1.0, s * 0.7)
+            painter.setPen(QPen(QColor("#111111"), self.size * 0.03))
+            painter.setBrush(QBrush(QColor("white")))
+            painter.drawRect(tab)
+            painter.setPen(QPen(QColor("#111111")))
+            painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, f"+{len(b.carried)}")
         if b.hidden:
             tab = QRectF(s * 0.45, -s * 1.3, s * 0.85, s * 0.7)
             painter.setPen(QPen(QColor("#111111"), self.size * 0.03))

@@ -363,6 +363,12 @@ class OobUi(QObject):
             return
         sheet_id, layer, placement, size = frame
         here: dict[str, list[SetupBlock]] = {}
+        carried: dict[str, list[str]] = {}
+        for side in SIDES:
+            for force in getattr(scenario.sides, side).impulse_forces:
+                for block in force.blocks:
+                    if block.mounted_in:
+                        carried.setdefault(block.mounted_in, []).append(block.id)
         for side in SIDES:
             for f, force in enumerate(getattr(scenario.sides, side).impulse_forces):
                 for b, block in enumerate(force.blocks):
@@ -370,7 +376,13 @@ class OobUi(QObject):
                     if loc is None or loc.sheet != sheet_id or loc.layer != layer:
                         continue
                     look = SetupBlock(
-                        block_pointer(side, f, b), block.id, Side(side), block.type, block.hidden, loc.id
+                        block_pointer(side, f, b),
+                        block.id,
+                        Side(side),
+                        block.type,
+                        block.hidden,
+                        loc.id,
+                        tuple(carried.get(block.id, ())),
                     )
                     here.setdefault(loc.id, []).append(look)
         block_size = bf.hex_size.get(layer, 8.7) * 0.95

@@ -101,6 +101,7 @@ def test_build_place_undo_redo(qtbot, window, empty_oob: Path) -> None:
     click_row(qtbot, window, f"{F1}/blocks/0")
     choose(qtbot, ui.form.block_mounted, "g", "g-if1-3")
     assert scenario.sides.green.impulse_forces[1].blocks[0].mounted_in == "g-if1-3"
+    assert {i.block.id: i.block.carried for i in ui.items}["g-if1-3"] == ("g-if1-2",)
 
     # two blocks selected: revealed at set-up in one undo entry
     count = doc.undo_stack.count()
