@@ -197,3 +197,38 @@ def test_hovering_a_report_entry_marks_its_blocks(window, qtbot, monkeypatch):
     qtbot.mouseMove(play.log_list.viewport(), rect.center())
     qtbot.waitUntil(lambda: any(i.flash for i in play.board.block_items))
     assert {i.look.key for i in play.board.block_items if i.flash} == {block}
+
+
+def test_f5_plays_a_sheet_edit_too(window, qtbot, monkeypatch):
+    """A wall removed on the scenario's sheet, unsaved: the game's map is the edited one."""
+    from editor.commands.add_remove import RemoveObjects
+    from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+    window.load(SAMPLE)
+    sheet_doc = window.session.sheets[0].document
+    sheet_doc.undo_stack.push(RemoveObjects(sheet_doc, "Remove wall", ["/walls/0"]))
+    assert sheet_doc.is_dirty
+    play = open_play(window, qtbot, monkeypatch, PlayOptions(Player.human, Player.random, 1, View.green, 0))
+    on_disk = URBAN_OPERATIONS.load(SAMPLE).battlefield
+    edited = play.session.game.battlefield
+    assert edited.digest != on_disk.digest
+    assert len(edited.walls) < len(on_disk.walls)  # the wall's pieces are gone
+
+
+def test_red_sets_up_its_blocks_by_clicks(window, qtbot, monkeypatch):
+    """A human red picks each block to set up from the prompt's list, then clicks a place of
+    its deployment area (3.1)."""
+    window.load(SAMPLE)
+    play = open_play(window, qtbot, monkeypatch, PlayOptions(Player.random, Player.human, 1, View.red, 0))
+    session = play.session
+    qtbot.waitUntil(session.human_to_decide, timeout=60000)
+    assert session.play.decision.kind is DecisionKind.setup
+    rng = random.Random(1)
+    for _ in range(3):
+        offers = play.current_offers()
+        subjects = offers.subjects()
+        assert subjects and play.prompt.subjects.isVisible()
+        offer = rng.choice([o for o in offers.items if o.subject == subjects[-1]])
+        click_offer(qtbot, play, offer)
+        entry = session.play.log[-1]
+        assert (entry["action"], entry["block"], entry["location"]) == ("Deploy", offer.subject, offer.anchor)
