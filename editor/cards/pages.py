@@ -203,8 +203,8 @@ class UnitPage(Page):
         self._on_weapon_changed()
 
     def _block_name(self) -> str:
-        card = self.card()
-        return f"{card.id} {self.block_form.obj().type.value}" if card and self.block_form.obj() else ""
+        card, block = self.card(), self.block_form.obj()
+        return f"{card.id} {block.type.value}" if card and isinstance(block, BlockProfile) else ""
 
     def _on_weapon_changed(self, *_args: object) -> None:
         pointer = self.weapon_pointer()

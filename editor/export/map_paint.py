@@ -136,7 +136,7 @@ def paint_setup(painter: QPainter, source: ExportSource, scenario: Scenario, hex
 TEXT_UNITS = 100.0
 
 
-def _text(painter: QPainter, rect: QRectF, text: str, colour: object) -> None:
+def _text(painter: QPainter, rect: QRectF, text: str, colour: Qt.GlobalColor) -> None:
     """`text` centred in `rect`, as large as fits its height (and width)."""
     font = QFont("DejaVu Sans")
     font.setPixelSize(round(TEXT_UNITS * 0.8))
@@ -147,7 +147,7 @@ def _text(painter: QPainter, rect: QRectF, text: str, colour: object) -> None:
     scale = min(rect.height() / TEXT_UNITS, rect.width() * 0.92 / width)
     painter.translate(rect.center())
     painter.scale(scale, scale)
-    painter.setPen(QPen(colour))  # type: ignore[call-overload]
+    painter.setPen(QPen(colour))
     box = QRectF(-width / 2, -TEXT_UNITS / 2, width, TEXT_UNITS)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
