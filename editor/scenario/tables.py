@@ -35,7 +35,9 @@ def fill(
 ) -> None:
     """Set every cell's text (signals blocked); `editable` columns may be typed in."""
     current = table.currentRow()
+    none = QColor(0, 0, 0, 0)
     table.blockSignals(True)
+    table.setUpdatesEnabled(False)
     try:
         table.setRowCount(len(rows))
         for r, row in enumerate(rows):
@@ -44,12 +46,21 @@ def fill(
                 if item is None:
                     item = QTableWidgetItem()
                     table.setItem(r, c, item)
-                item.setText(text)
-                item.setFlags(EDITABLE if c in editable else READ_ONLY)
-                colour = (colours or {}).get((r, c))
-                item.setBackground(colour if colour is not None else QColor(0, 0, 0, 0))
-                item.setToolTip((tips or {}).get((r, c), ""))
+                # only what differs: each change makes a ResizeToContents header measure
+                # its column again (a whole refill took ~100 ms for the sample's tables)
+                if item.text() != text:
+                    item.setText(text)
+                flags = EDITABLE if c in editable else READ_ONLY
+                if item.flags() != flags:
+                    item.setFlags(flags)
+                colour = (colours or {}).get((r, c), none)
+                if item.background().color() != colour:
+                    item.setBackground(colour)
+                tip = (tips or {}).get((r, c), "")
+                if item.toolTip() != tip:
+                    item.setToolTip(tip)
         if 0 <= current < len(rows):
             table.setCurrentCell(current, max(table.currentColumn(), 0))
     finally:
+        table.setUpdatesEnabled(True)
         table.blockSignals(False)
