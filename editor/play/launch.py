@@ -82,7 +82,8 @@ def start_play(
     if options is None:
         return None
     session = PlaySession(game, options)
-    play = PlayWindow(session, layers_of(window), doc.path)
+    # a window of its own, owned by the editor's: it closes with the editor
+    play = PlayWindow(session, layers_of(window), doc.path, window)
     session.setParent(play)
     window.play_windows = [w for w in getattr(window, "play_windows", []) if w.isVisible()] + [play]
     play.show()

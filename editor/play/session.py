@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from engine.bots.runner import make_bot
 from engine.model.scenario import Side
@@ -112,6 +112,9 @@ class PlaySession(QObject):
         self.ready = False
         self._thread.start()
         self.warm.emit(game.battlefield)
+        app = QCoreApplication.instance()
+        if app is not None:  # the editor quits with the play window open: stop the thread first
+            app.aboutToQuit.connect(self.close)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._ask)
@@ -236,6 +239,7 @@ class PlaySession(QObject):
         self.apply(action)
 
     def close(self) -> None:
+        """Stop the bots and their thread (twice is harmless)."""
         self.running = False
         self._timer.stop()
         self._request += 1
