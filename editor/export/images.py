@@ -53,7 +53,7 @@ def write_png(source: ExportSource, out: Path, dpi: int = DEFAULT_DPI) -> QSize:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     paint_map(painter, source, QRectF(0, 0, size.width(), size.height()))
     painter.end()
-    if not image.save(str(out), b"PNG"):
+    if not image.save(str(out), "PNG"):  # type: ignore[call-overload]  # (the stubs say bytes, Qt takes str)
         raise ExportError(f"{out}: cannot write the file")
     return size
 
