@@ -30,6 +30,7 @@ def test_6_1_events_table_shows_uncovered_and_doubled_rolls(window, qtbot, sampl
     type_in_cell(qtbot, page.event_table, 0, 0, "0, 1, 5")
     assert page.event_cover.text() == "no result for 6; twice: 5"
     assert doc.undo_stack.count() == 2
+    edited = doc.text()
     # a bad roll is refused and said; the model keeps its value
     type_in_cell(qtbot, page.event_table, 0, 0, "0, 12")
     assert "a d10 gives 0 to 9" in page.problem.text()
@@ -39,6 +40,10 @@ def test_6_1_events_table_shows_uncovered_and_doubled_rolls(window, qtbot, sampl
         doc.undo_stack.undo()
     assert doc.text() == original
     assert page.event_cover.text() == "every roll 0-9 once"
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.text() == edited
+    assert page.event_cover.text() == "no result for 6; twice: 5"
 
 
 def test_6_1_add_row_takes_the_free_rolls_and_remove(window, qtbot, sample):

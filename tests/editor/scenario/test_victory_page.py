@@ -83,6 +83,10 @@ def test_conditions_and_levels_added_and_removed(window, qtbot, sample):
     select_row(qtbot, page.conditions, 8)
     click(qtbot, page.findChild(QPushButton, "remove_condition"))
     assert doc.undo_stack.count() == 6
+    edited = doc.text()
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
     assert doc.text() == original
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.text() == edited
