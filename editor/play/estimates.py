@@ -11,7 +11,7 @@ from engine.model.cards import Weapon
 from engine.rules.uo import actions as A
 from engine.rules.uo.activation import activation_budget, fire_and_move, helps_climb, mover_of, unit_of
 from engine.rules.uo.briefing import Briefing
-from engine.rules.uo.combat import weapon_firepower
+from engine.rules.uo.combat import Strike, expected_losses, weapon_firepower
 from engine.rules.uo.observation import Observation
 
 BAND_NAMES = ("1 EP (assault)", "2-5 EP", "6-10 EP", "11-15 EP", "16-20 EP", "21-25 EP")
@@ -42,11 +42,19 @@ def target_info(action: A.Action, observation: Observation, briefing: Briefing) 
     band_name = BAND_NAMES[band] if band is not None and band < len(BAND_NAMES) else "beyond range"
     enemy = next((e for e in observation.enemies if e.location == action.target), None)
     theirs = "hidden block: unknown"
+    chance = ""
     if enemy is not None and enemy.revealed and enemy.identity is not None:
         pub = briefing.enemy[enemy.identity]
         best = _best(pub.profile.weapons, ep, assault, night, pub.profile.night_equipment, tables)
         theirs = "no answer" if best is None else f"up to {best}"
-    return f"{ep} EP, band {band_name}: our firepower {ours}, theirs {theirs}"
+        if ours is not None and weapon is not None:
+            # the rules' own expectation over the 100 pairs of dice (combat.expected_losses),
+            # before modifiers and quality: what the exchange table gives these firepowers
+            strike = Strike(pub.profile.protection, weapon.critical_bonus)
+            answer = Strike(info.profile.protection, False)
+            them, us = expected_losses(tables, ours - (best or 0), assault, strike, answer)
+            chance = f"; expected OSL lost before modifiers: theirs {them:.1f}, ours {us:.1f}"
+    return f"{ep} EP, band {band_name}: our firepower {ours}, theirs {theirs}{chance}"
 
 
 def _best(

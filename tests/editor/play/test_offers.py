@@ -118,3 +118,33 @@ def test_8_1_reach_hint_holds_every_next_step_within_the_budget(game):
             checked += 1
         play.apply(rng.choice(legal))
     assert checked
+
+
+def test_8_2_7_hover_on_a_target_tells_band_firepower_and_chances_only_when_known(game):
+    """Range band and our firepower always (8.2.7, 4.3.6); the target's answer and the
+    expected losses (combat.expected_losses) only once it is revealed (4.3.2.2)."""
+    from editor.play.estimates import target_info
+
+    play = URBAN_OPERATIONS.start(game, 4)
+    rng = random.Random(4)
+    seen = {"hidden": False, "revealed": False}
+    for _ in range(3000):
+        if play.decision is None or all(seen.values()):
+            break
+        side = play.decision.side
+        legal = play.legal_actions()
+        obs = play.observation(side)
+        for a in legal:
+            if type(a).__name__ != "Fire":
+                continue
+            text = target_info(a, obs, URBAN_OPERATIONS.briefing(game, side))
+            assert " EP, band " in text and "our firepower" in text
+            enemy = next(e for e in obs.enemies if e.location == a.target)
+            if enemy.revealed:
+                seen["revealed"] = True
+                assert "expected OSL lost" in text
+            else:
+                seen["hidden"] = True
+                assert "unknown" in text and "expected" not in text
+        play.apply(rng.choice(legal))
+    assert all(seen.values()), seen
