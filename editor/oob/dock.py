@@ -104,6 +104,7 @@ class OobUi(QObject):
         self.dock.toggleViewAction().setVisible(False)
         self._sized = False
 
+        self.tree.installEventFilter(self.form.keep_keys)  # type-ahead search in the tree
         self.tree.delete_requested.connect(self.remove)
         self.tree.duplicate_requested.connect(self.duplicate)
         self.tree.itemSelectionChanged.connect(self._on_selection)

@@ -7,6 +7,7 @@ Moving a block is one undo entry made of a removal and an insertion.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -60,6 +61,12 @@ def parse(pointer: str) -> tuple[str, int | None, int | None] | None:
         if len(parts) >= 6 and parts[4] == "blocks" and parts[5].isdigit():
             b = int(parts[5])
     return parts[1], f, b
+
+
+class Choice(ChangeValues):
+    """Changes made by stepping through one combo box's items: one undo entry."""
+
+    MERGE_ID = 1102
 
 
 class MoveBlocks(QUndoCommand):
@@ -119,9 +126,12 @@ class OobEdits:
         return forces
 
     # -- values --------------------------------------------------------------------------
-    def set_fields(self, text: str, changes: list[tuple[str, Any]]) -> bool:
+    def set_fields(
+        self, text: str, changes: list[tuple[str, Any]], merge_key: Hashable | None = None
+    ) -> bool:
         """Set model fields (each pointer's last token names one) in one undo entry, each
-        value checked first. Raises Refused; False when nothing changed."""
+        value checked first; with `merge_key`, merged with the entry before it when that one
+        has the same key. Raises Refused; False when nothing changed."""
         out = []
         for pointer, raw in changes:
             head, name = pointers.split(pointer)
@@ -131,7 +141,10 @@ class OobEdits:
                 out.append((pointer, old, value))
         if not out:
             return False
-        self.document.undo_stack.push(ChangeValues(self.document, text, out))
+        if merge_key is None:
+            self.document.undo_stack.push(ChangeValues(self.document, text, out))
+        else:
+            self.document.undo_stack.push(Choice(self.document, text, out, merge_key))
         return True
 
     # -- objects -------------------------------------------------------------------------

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,6 +28,23 @@ from engine.model.scenario import Block, Entry, ImpulseForce, Logistics, Quality
 from .edits import OobEdits, Refused, parse
 
 NONE = "(none)"
+
+
+class KeepKeys(QObject):
+    """Letters typed on a widget that searches by them (a combo box, a tree) go to it, not
+    to the window's single-key tool shortcuts (T, B, R...), which would otherwise take
+    them first."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.text().isprintable()
+            and event.text()
+            and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+        ):
+            event.accept()
+        return False
 
 
 def _combo(name: str) -> QComboBox:
@@ -79,6 +97,7 @@ class OobForm(QWidget):
         self.edits: OobEdits | None = None
         self.cards: Callable[[], dict[str, UnitCard]] = dict
         self.targets: list[str] = []
+        self._merge: tuple[object, ...] | None = None
         self.stack = QStackedWidget()
         self.error = QLabel()
         self.error.setObjectName("oob_error")
@@ -94,6 +113,9 @@ class OobForm(QWidget):
         self._side_page()
         self._force_page()
         self._block_page()
+        self.keep_keys = KeepKeys(self)
+        for box in self.findChildren(QComboBox):
+            box.installEventFilter(self.keep_keys)
 
     # -- pages ---------------------------------------------------------------------------
     def _side_page(self) -> None:
@@ -113,9 +135,9 @@ class OobForm(QWidget):
         form.addRow("Reserve (SP)", self.reserve)
         form.addRow("", self.hidden_setup)
         self.side_name.editingFinished.connect(lambda: self._side("name", self.side_name.text()))
-        self.commander.activated.connect(lambda: self._side("commander", _none(self.commander)))
-        self.command_post.activated.connect(lambda: self._side("command_post", _none(self.command_post)))
-        self.logistics.activated.connect(self._set_logistics)
+        self._choice(self.commander, lambda: self._side("commander", _none(self.commander)))
+        self._choice(self.command_post, lambda: self._side("command_post", _none(self.command_post)))
+        self._choice(self.logistics, self._set_logistics)
         self.reserve.valueChanged.connect(self._set_reserve)
         self.hidden_setup.clicked.connect(lambda on: self._side("hidden_setup", on))
         self.side_page = page
@@ -147,15 +169,13 @@ class OobForm(QWidget):
         form.addRow("Deployment area", self.force_deployment)
         self.force_id.editingFinished.connect(self._rename_force)
         self.force_name.editingFinished.connect(lambda: self._force("name", self.force_name.text()))
-        self.force_leader.activated.connect(lambda: self._force("platoon_leader", _none(self.force_leader)))
-        self.force_quality.activated.connect(lambda: self._force("quality", self.force_quality.currentText()))
+        self._choice(self.force_leader, lambda: self._force("platoon_leader", _none(self.force_leader)))
+        self._choice(self.force_quality, lambda: self._force("quality", self.force_quality.currentText()))
         self.force_sp.valueChanged.connect(lambda v: self._force("support_points", v))
         self.force_entry.clicked.connect(self._set_entry)
         self.force_turn.valueChanged.connect(lambda _v: self._set_entry(True))
         self.force_hexes.editingFinished.connect(lambda: self._set_entry(True))
-        self.force_deployment.activated.connect(
-            lambda: self._force("deployment", _none(self.force_deployment))
-        )
+        self._choice(self.force_deployment, lambda: self._force("deployment", _none(self.force_deployment)))
         self.force_page = page
         self.stack.addWidget(page)
 
@@ -182,13 +202,11 @@ class OobForm(QWidget):
         form.addRow("Mounted in", self.block_mounted)
         form.addRow("Set up at", self.block_at)
         self.block_id.editingFinished.connect(self._rename_block)
-        self.block_card.activated.connect(self._set_card)
-        self.block_type.activated.connect(lambda: self._blocks({"type": self.block_type.currentText()}))
-        self.block_quality.activated.connect(
-            lambda i: self._blocks({"quality": None if i == 0 else self.block_quality.currentText()})
-        )
+        self._choice(self.block_card, self._set_card)
+        self._choice(self.block_type, lambda: self._blocks({"type": self.block_type.currentText()}))
+        self._choice(self.block_quality, self._set_quality)
         self.block_hidden.clicked.connect(lambda on: self._blocks({"hidden": on}))
-        self.block_mounted.activated.connect(self._set_mounted)
+        self._choice(self.block_mounted, self._set_mounted)
         self.block_at.editingFinished.connect(
             lambda: self._blocks({"at": self.block_at.text().strip() or None})
         )
@@ -268,12 +286,25 @@ class OobForm(QWidget):
         _set(self.block_at, first.at or "")
         self.stack.setCurrentWidget(self.block_page)
 
-    # -- editing -------------------------------------------------------------------------
+    # -- editing -----------------------------------------------------------------------
+    def _choice(self, combo: QComboBox, slot: Callable[[], None]) -> None:
+        """A combo box's choice: stepping through its items (arrow keys, typing a name) is
+        one undo entry, merged while the same box changes the same fields."""
+
+        def chosen(_index: int) -> None:
+            self._merge = ("choice", combo.objectName(), tuple(self.targets))
+            try:
+                slot()
+            finally:
+                self._merge = None
+
+        combo.activated.connect(chosen)
+
     def _push(self, text: str, changes: list[tuple[str, Any]]) -> None:
         if self.edits is None:
             return
         try:
-            self.edits.set_fields(text, changes)
+            self.edits.set_fields(text, changes, self._merge)
             self.error.clear()
         except Refused as exc:
             self.error.setText(str(exc))
@@ -332,6 +363,10 @@ class OobForm(QWidget):
         n = len(pointers)
         changes = [(f"{p}/{k}", v) for p in pointers for k, v in values.items()]
         self._push(f"Set {what} of {n} block{'s' * (n != 1)}" if n > 1 else f"Set block {what}", changes)
+
+    def _set_quality(self) -> None:
+        box = self.block_quality
+        self._blocks({"quality": None if box.currentIndex() == 0 else box.currentText()})
 
     def _set_card(self) -> None:
         card = self.cards().get(self.block_card.currentText())

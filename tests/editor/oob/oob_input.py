@@ -31,9 +31,8 @@ def click_row(qtbot, window: MainWindow, pointer: str, modifier=Qt.KeyboardModif
 
 
 def choose(qtbot, combo: QComboBox, keys: str | Qt.Key, expected: str) -> None:
-    """Keys on the closed combo box: a letter steps to the next item starting with it, Home
-    to the first (activated once per change of item). Letters that are tool shortcuts of
-    the window (V, E, T, B, R, Z, W, O, P, L, D, U, M, I, N, S, F) never reach it."""
+    """Keys on the closed combo box: typed letters step to the next item starting with
+    them, Home to the first (the form merges the steps into one undo entry)."""
     combo.setFocus()
     if isinstance(keys, str):
         qtbot.keyClicks(combo, keys)

@@ -51,9 +51,8 @@ def test_build_place_undo_redo(qtbot, window, empty_oob: Path) -> None:
         ("g-if1-2", "co-mech", "platoon_leader", None),
     ]
     assert ui.tree.selected_pointers() == [f"{F0}/blocks/1"]
-    # a closed combo box steps to the next value (typing 'i' would be the LOS tool's key)
-    ui.form.block_type.setFocus()
-    qtbot.keyClick(ui.form.block_type, Qt.Key.Key_Down)
+    # typed on the combo box: 'i' is also the LOS tool's key, the box keeps it
+    choose(qtbot, ui.form.block_type, "inf", "infantry")
     assert _blocks(scenario)[1][2] == "infantry"
     assert ui.summary.figures[Side.green].blocks == 2
     osl_before = ui.summary.figures[Side.green].osl
