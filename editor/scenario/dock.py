@@ -13,6 +13,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem, QScrollArea, QTableWidget, QTabWidget, QWidget
 
 from engine.battlefield.compile import Placement
+from engine.model.cards import CardLibrary
 from engine.model.scenario import Scenario
 
 from ..document import Document
@@ -46,6 +47,7 @@ class ScenarioUi(QObject):
         self.events = EventsPage()
         self.victory = VictoryPage()
         self.victory.map_facts = self._map_facts
+        self.events.open_libraries = self._open_libraries
         self.victory.highlight = self.highlight
         # each page scrolls when the dock is smaller than it: the dock never forces the
         # window wider or taller than the screen
@@ -104,6 +106,9 @@ class ScenarioUi(QObject):
         edits = ScenarioEdits(self.document)
         base = self.base_dir()
         self.document.changed.connect(self._on_changed)
+        # card edits in the scenario's libraries change what the pages offer
+        for library in getattr(session, "library_documents", []):
+            library.changed.connect(self._on_changed)
         for page in self.pages:
             page.edits = edits
             page.base_dir = base
@@ -217,6 +222,14 @@ class ScenarioUi(QObject):
         self.window.statusBar().showMessage(
             f"New scenario on {', '.join(p.name for p, _r in dialog.sheets)}: save it in {base}", 8000
         )
+
+    def _open_libraries(self) -> dict[Path, CardLibrary]:
+        documents = getattr(self.session, "library_documents", []) if self.session else []
+        return {
+            d.path.resolve(): d.model
+            for d in documents
+            if d.path is not None and isinstance(d.model, CardLibrary)
+        }
 
     # -- the map ---------------------------------------------------------------------------
     def _map_facts(self) -> MapFacts:

@@ -5,6 +5,7 @@ engine function as lint L321/L322)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.model.cards import SupportKind
+from engine.model.cards import CardLibrary, SupportKind
 from engine.model.d10_coverage import events_coverage, rolls_text, support_coverage
 from engine.model.scenario import EventTableRow, Side, SideSetup, SupportRow
 
@@ -53,6 +54,8 @@ class EventsPage(QWidget):
         self.edits: ScenarioEdits | None = None
         self.base_dir: Path | None = None
         self.cards = Cards()
+        #: the card libraries open in the editor (unsaved card edits count), by path
+        self.open_libraries: Callable[[], dict[Path, CardLibrary]] = dict
         self.side = Side.green
         #: the event card of each row of the cards table, in order
         self._card_rows: list[str] = []
@@ -158,7 +161,7 @@ class EventsPage(QWidget):
     def refresh(self) -> None:
         if self.edits is None:
             return
-        self.cards = scenario_cards(self.edits.scenario, self.base_dir)
+        self.cards = scenario_cards(self.edits.scenario, self.base_dir, self.open_libraries())
         setup = self.setup
         self.side_name.setText(f"<b>{setup.name}</b>")
         self._fill_cards(setup)

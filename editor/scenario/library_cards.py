@@ -38,14 +38,18 @@ def _library(path: Path) -> CardLibrary | None:
     return library
 
 
-def scenario_cards(scenario: Scenario, base_dir: Path | None) -> Cards:
+def scenario_cards(
+    scenario: Scenario, base_dir: Path | None, open_libraries: dict[Path, CardLibrary] | None = None
+) -> Cards:
     """Every card of the scenario's libraries (a library that cannot be read gives none:
-    the Validation dock says why)."""
+    the Validation dock says why). `open_libraries`: libraries open in the editor, by
+    resolved path, whose unsaved cards count rather than the file's."""
     out = Cards()
     if base_dir is None:
         return out
     for ref in scenario.cards:
-        library = _library((base_dir / ref).resolve())
+        path = (base_dir / ref).resolve()
+        library = (open_libraries or {}).get(path) or _library(path)
         if library is None:
             continue
         out.units.update((c.id, c) for c in library.unit_cards)

@@ -107,3 +107,17 @@ def test_7_3_1_added_support_row_is_complete(window, qtbot, sample):
     select_row(qtbot, page.matrix, page.matrix.rowCount() - 1)
     click(qtbot, page.findChild(QPushButton, "remove_support"))
     assert len(doc.model.sides.green.support.actions) == 8
+
+
+def test_6_1_an_unsaved_event_card_of_the_library_can_be_picked(window, qtbot, sample):
+    from editor.commands import AddObjects
+    from engine.model.cards import EventCard
+
+    page, doc = _open(window, sample)
+    library = next(d for d in window.session.library_documents if d.path.name == "events.yaml")
+    card = EventCard(id="ev-fog", title="Harbour fog", timing="kept", text="Smoke everywhere.")
+    n = len(library.model.event_cards)
+    library.undo_stack.push(AddObjects(library, "Add card", [(f"/event_cards/{n}", card)]))
+    assert "ev-fog" in page._card_rows
+    type_in_cell(qtbot, page.card_table, page.card_row("ev-fog"), 2, "1")
+    assert doc.model.sides.green.events.deck[-1] == "ev-fog"
