@@ -242,7 +242,23 @@ class ScenarioUi(QObject):
         """Outline these locations, buildings and the set-up locations of these blocks on the
         sheet the canvas shows."""
         self._shown = (list(locations), list(buildings), list(blocks))
+        self._show_sheet_of(locations)
         self._redraw()
+
+    def _show_sheet_of(self, locations: list[str]) -> None:
+        """When none of the locations is on the sheet shown, show the sheet or insert of
+        the first one that is on the map."""
+        bf, session, w = self.map.battlefield, self.session, self.window
+        if bf is None or session is None or not locations:
+            return
+        sheets = [bf.by_id[ref].sheet for ref in locations if ref in bf.by_id]
+        shown = session.sheets[w.sheet_index].sheet if 0 <= w.sheet_index < len(session.sheets) else None
+        if not sheets or (shown is not None and shown.id in sheets):
+            return
+        for index, entry in enumerate(session.sheets):
+            if entry.sheet is not None and entry.sheet.id == sheets[0]:
+                w.show_sheet(index)
+                return
 
     def _redraw(self) -> None:
         path = QPainterPath()

@@ -90,3 +90,12 @@ def test_conditions_and_levels_added_and_removed(window, qtbot, sample):
     while doc.undo_stack.canRedo():
         doc.undo_stack.redo()
     assert doc.text() == edited
+
+
+def test_objective_underground_shows_the_insert(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    type_in_cell(qtbot, page.conditions, 0, 3, "U0302")
+    assert doc.model.victory.conditions[0].locations == ["U0302"]
+    select_row(qtbot, page.conditions, 0)
+    assert window.scene.sheet.id == "U"
+    assert not window.scenario_ui.objectives.path().isEmpty()
