@@ -178,7 +178,7 @@ class BoardView(SheetView):
             n = by_place.get(look.location, 0)
             by_place[look.location] = n + 1
             pos = (c[0] + n * size * 0.35, c[1] - n * size * 0.35)  # passing through (8.1.1)
-            key = ("block", look, pos, look.key in offered, look.key == active)
+            key: tuple[object, ...] = ("block", look, pos, look.key in offered, look.key == active)
             wanted[key] = partial(self._block, look, pos, look.key in offered, look.key == active)
         for loc in wrecks:
             if self.centre(loc) is None:

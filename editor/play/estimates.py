@@ -13,6 +13,7 @@ from engine.rules.uo.activation import activation_budget, fire_and_move, helps_c
 from engine.rules.uo.briefing import Briefing
 from engine.rules.uo.combat import Strike, expected_losses, weapon_firepower
 from engine.rules.uo.observation import Observation
+from engine.rules.uo.tables import CombatTables
 
 BAND_NAMES = ("1 EP (assault)", "2-5 EP", "6-10 EP", "11-15 EP", "16-20 EP", "21-25 EP")
 
@@ -58,12 +59,10 @@ def target_info(action: A.Action, observation: Observation, briefing: Briefing) 
 
 
 def _best(
-    weapons: list[Weapon], ep: int, assault: bool, night: bool, equipped: bool, tables: object
+    weapons: list[Weapon], ep: int, assault: bool, night: bool, equipped: bool, tables: CombatTables
 ) -> int | None:
     values = [
-        fp
-        for w in weapons
-        if (fp := weapon_firepower(tables, w, ep, assault, night, equipped)) is not None  # type: ignore[arg-type]
+        fp for w in weapons if (fp := weapon_firepower(tables, w, ep, assault, night, equipped)) is not None
     ]
     return max(values) if values else None
 

@@ -53,10 +53,12 @@ def main(out: Path) -> int:
         offers = window.current_offers()
         assert offers is not None
         kinds = {type(o.action).__name__ for o in offers.items}
-        obs = session.observation(session.decider)
+        side = session.decider
+        assert side is not None
+        obs = session.observation(side)
         if not shots["reach"] and {"Move", "Fire"} <= kinds and obs.activation is not None:
             here = next(b.location for b in obs.own if b.id == obs.activation.block)
-            zoom_on(here)
+            zoom_on(here or "")
             app.processEvents()
             window.grab().save(str(out / "play-reach-and-targets.png"))
             shots["reach"] = True

@@ -9,6 +9,8 @@ back, the designer can keep editing and press F5 again to compare, and closing t
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
@@ -66,14 +68,14 @@ class PromptBox(QFrame):
         self.layout_.addWidget(self.buttons)
         self.button_list: list[QPushButton] = []
 
-    def set_buttons(self, offers: list[Offer], picked: object) -> None:
+    def set_buttons(self, offers: list[Offer], picked: Callable[[Offer], None]) -> None:
         for b in self.button_list:
             b.hide()
             b.deleteLater()
         self.button_list = []
         for offer in offers:
             b = QPushButton(offer.label)
-            b.clicked.connect(lambda _=False, o=offer: picked(o))  # type: ignore[operator]
+            b.clicked.connect(lambda _=False, o=offer: picked(o))
             self.buttons_layout.addWidget(b)
             self.button_list.append(b)
 
@@ -191,6 +193,7 @@ class PlayWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.log_lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         self._log_play: object = None
+        self._log_viewer: Side | str | None = "unset"  # whose eyes the report was written for
         self.resize(1300, 850)
         self.resizeDocks([dock], [430], Qt.Orientation.Horizontal)  # a report reads in whole lines
 
@@ -365,11 +368,7 @@ class PlayWindow(QMainWindow):
     def _sync_log(self, viewer: Side | None) -> None:
         s = self.session
         log = s.play.log
-        if (
-            self.log_list.count() > len(log)
-            or getattr(self, "_log_viewer", "x") != viewer
-            or self._log_play is not s.play
-        ):
+        if self.log_list.count() > len(log) or self._log_viewer != viewer or self._log_play is not s.play:
             self.log_list.clear()
             self.log_lines = []
         self._log_viewer = viewer
@@ -425,9 +424,7 @@ class PlayWindow(QMainWindow):
         self.session.apply(offer.action)
 
     def _set_speed(self, name: str) -> None:
-        self.session.options = type(self.session.options)(
-            **{**self.session.options.__dict__, "delay_ms": SPEEDS[name]}
-        )
+        self.session.options = dataclasses.replace(self.session.options, delay_ms=SPEEDS[name])
 
     def save_log(self, path: Path) -> None:
         """Write the game's log (uo-log/1), as `uo play --log` does, for `uo replay`."""
