@@ -119,6 +119,12 @@ class PlayWindow(QMainWindow):
         self.prompt = PromptBox(self.board.viewport())
         self.prompt.subjects.currentIndexChanged.connect(lambda _: self.redraw())
         self.cover = Cover(self.board.viewport())
+        # a side without an insert's map sees nothing of it, not even the map (8.1.10)
+        self.no_map = QLabel(self.board.viewport())
+        self.no_map.setObjectName("no_map")
+        self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_map.setStyleSheet("background: #37474f; color: white; font-size: 16pt;")
+        self.no_map.hide()
         self.cover.button.clicked.connect(self._uncover)
         self.shown_side: Side | None = None  # hot-seat: whose eyes the board has now
 
@@ -277,7 +283,18 @@ class PlayWindow(QMainWindow):
             ),
             None,
         )
-        self.board.draw(looks(obs, s.briefings), obs[0].wrecks, counters, offers, selected, active, fight)
+        layer = self.board.layer
+        closed = viewer is not None and layer is not None and layer.layer in s.briefings[viewer].closed_layers
+        if closed:
+            assert layer is not None and viewer is not None
+            self.no_map.setText(f"{viewer.value.capitalize()} has no map of {layer.label} (8.1.10)")
+            self.no_map.setGeometry(self.board.viewport().rect())
+            self.no_map.show()
+            self.no_map.raise_()
+            self.board.draw([], (), (), None, None, None)
+        else:
+            self.no_map.hide()
+            self.board.draw(looks(obs, s.briefings), obs[0].wrecks, counters, offers, selected, active, fight)
         self.banner_action.setVisible(viewer is None)
         self.run.blockSignals(True)
         self.run.setChecked(s.running)

@@ -129,3 +129,25 @@ def test_bots_play_each_other_off_the_gui_thread(qtbot, game):
     threads = noted[Side.green].threads | noted[Side.red].threads
     assert threads and threading.get_ident() not in threads
     assert window.log_list.count() >= 60
+
+
+def test_8_1_10_a_side_without_the_insert_map_sees_nothing_of_it(qtbot, game):
+    """Only red has the map of insert U in the sample: on green's board it is a closed panel."""
+    session = PlaySession(game, PlayOptions(Player.human, Player.random, 1, View.green, 0))
+    sheet = load_document(SAMPLE.parent / game.scenario.map.sheets[0].file).model
+    insert = load_document(SAMPLE.parent / game.scenario.map.underground[0].file).model
+    layers = [
+        Layer("Surface A", "surface", sheet, SAMPLE.parent),
+        Layer(f"Insert {insert.id}", insert.id, insert, SAMPLE.parent),
+    ]
+    window = PlayWindow(session, layers, SAMPLE)
+    session.setParent(window)
+    qtbot.addWidget(window)
+    window.show()
+    window.layer_box.setCurrentIndex(1)
+    assert window.no_map.isVisible() and "no map" in window.no_map.text()
+    assert not window.board.block_items
+    window.all_seeing.trigger()  # the designer sees it
+    assert not window.no_map.isVisible()
+    window.layer_box.setCurrentIndex(0)
+    assert not window.no_map.isVisible()
