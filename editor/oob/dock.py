@@ -34,7 +34,7 @@ from ..commands import pointers
 from ..document import Document
 from ..play.items import SIDE_COLOUR
 from ..tools.setup_tools import BlockHooks, SetupTool
-from .edits import SIDES, OobEdits, Refused, block_pointer, parse
+from .edits import SIDES, OobEdits, Refused, block_pointer, parse, row_pointer
 from .form import OobForm
 from .placement import ScenarioField, to_sheet
 from .summary import StrengthSummary
@@ -300,10 +300,7 @@ class OobUi(QObject):
             where = parse(pointer)
             if where is None:
                 continue
-            side, f, b = where
-            key = block_pointer(side, f, b) if f is not None and b is not None else pointer
-            key = key if b is not None else "/".join(pointer.split("/")[: 5 if f is not None else 3])
-            text.setdefault(key, getattr(p, "message", ""))
+            text.setdefault(row_pointer(*where), getattr(p, "message", ""))
         if text != self.problem_text:
             self.problem_text = text
             self.tree.show_scenario(self.scenario)
@@ -324,12 +321,7 @@ class OobUi(QObject):
         where = parse(pointer)
         if where is None:
             return
-        side, f, b = where
-        target = f"/sides/{side}"
-        if f is not None:
-            target += f"/impulse_forces/{f}"
-            if b is not None:
-                target += f"/blocks/{b}"
+        target = row_pointer(*where)
         if target in self.tree.rows:
             self.dock.show()
             self.dock.raise_()

@@ -50,6 +50,13 @@ def block_pointer(side: str, f: int, b: int) -> str:
     return f"{force_pointer(side, f)}/blocks/{b}"
 
 
+def row_pointer(side: str, f: int | None, b: int | None) -> str:
+    """The pointer of the tree row that shows (side, force, block): the nearest of them."""
+    if f is None:
+        return f"/sides/{side}"
+    return force_pointer(side, f) if b is None else block_pointer(side, f, b)
+
+
 def parse(pointer: str) -> tuple[str, int | None, int | None] | None:
     """(side, force index, block index) of a pointer within an order of battle."""
     parts = pointer.strip("/").split("/")
