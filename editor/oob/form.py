@@ -14,8 +14,10 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -134,6 +136,20 @@ class OobForm(QWidget):
         form.addRow("Logistics", self.logistics)
         form.addRow("Reserve (SP)", self.reserve)
         form.addRow("", self.hidden_setup)
+        # deployment areas are painted with the Set-up tool; here they are named or removed
+        self.areas = _combo("side_areas")
+        self.area_name = _line("area_name")
+        self.area_name.setPlaceholderText("name of the area")
+        self.remove_area = QPushButton("Remove area")
+        self.remove_area.setObjectName("remove_area")
+        area_row = QHBoxLayout()
+        area_row.addWidget(self.areas, 1)
+        area_row.addWidget(self.remove_area)
+        form.addRow("Deployment areas", area_row)
+        form.addRow("Area name", self.area_name)
+        self.areas.currentIndexChanged.connect(lambda _i: self._show_area())
+        self.area_name.editingFinished.connect(self._rename_area)
+        self.remove_area.clicked.connect(self._remove_area)
         self.side_name.editingFinished.connect(lambda: self._side("name", self.side_name.text()))
         self._choice(self.commander, lambda: self._side("commander", _none(self.commander)))
         self._choice(self.command_post, lambda: self._side("command_post", _none(self.command_post)))
@@ -247,7 +263,55 @@ class OobForm(QWidget):
         _set(self.reserve, setup.logistics.reserve if setup.logistics else 0)
         self.reserve.setEnabled(setup.logistics is not None)
         _set(self.hidden_setup, setup.hidden_setup)
+        held = self.areas.currentText()
+        ids = [a.id for a in setup.deployment]
+        _fill(self.areas, ids, held if held in ids else (ids[0] if ids else None))
+        self._show_area()
         self.stack.setCurrentWidget(self.side_page)
+
+    def _area_index(self) -> int | None:
+        if self.edits is None or not self.targets:
+            return None
+        side = self._side_pointer().rsplit("/", 1)[1]
+        ids = [a.id for a in getattr(self.edits.scenario.sides, side).deployment]
+        text = self.areas.currentText()
+        return ids.index(text) if text in ids else None
+
+    def _show_area(self) -> None:
+        i = self._area_index()
+        self.area_name.setEnabled(i is not None)
+        self.remove_area.setEnabled(i is not None)
+        if i is not None and self.edits is not None:
+            _set(self.area_name, self.edits.get(f"{self._side_pointer()}/deployment/{i}/name"))
+        else:
+            _set(self.area_name, "")
+
+    def _rename_area(self) -> None:
+        i = self._area_index()
+        if i is not None:
+            self._push(
+                "Name deployment area",
+                [(f"{self._side_pointer()}/deployment/{i}/name", self.area_name.text())],
+            )
+
+    def _remove_area(self) -> None:
+        """The area and every force's reference to it, in one undo entry."""
+        i = self._area_index()
+        if i is None or self.edits is None:
+            return
+        base = self._side_pointer()
+        side = base.rsplit("/", 1)[1]
+        setup: SideSetup = getattr(self.edits.scenario.sides, side)
+        gone = setup.deployment[i].id
+        changes: list[tuple[str, Any]] = [
+            (f"{base}/deployment", [a for a in setup.deployment if a.id != gone])
+        ]
+        changes += [
+            (f"{base}/impulse_forces/{f}/deployment", None)
+            for f, force in enumerate(setup.impulse_forces)
+            if force.deployment == gone
+        ]
+        self._push(f"Remove deployment area {gone}", changes)
 
     def _show_force(self, setup: SideSetup, force: ImpulseForce) -> None:
         _set(self.force_id, force.id)

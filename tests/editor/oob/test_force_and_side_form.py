@@ -1,7 +1,8 @@
 """The force and side forms with mouse and keyboard: a force made a reinforcement (entry
 hexes typed, then its turn), back to a force on the map; the side's logistics block and
 reserve chosen by typing on the combo box (letters that are also tool keys reach it).
-Each change one undo entry; undo gives the file back."""
+A deployment area named and removed (with the force's reference to it). Each change one
+undo entry; undo gives the file back."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from engine.model.scenario import Scenario
-from tests.editor.oob.oob_input import choose, click_check, click_row, type_in_line
+from tests.editor.oob.oob_input import choose, click, click_check, click_row, type_in_line
 
 F1 = "/sides/red/impulse_forces/1"
 
@@ -51,6 +52,16 @@ def test_reinforcement_and_logistics(qtbot, window, sample: Path) -> None:
     assert scenario.sides.red.logistics.reserve == 5
     # Home, then typing a name on the same box: one choice, one undo entry
     assert doc.undo_stack.count() == 5
+
+    # the red deployment area named, then removed with the force's reference to it
+    assert form.areas.currentText() == "west-bank"
+    type_in_line(qtbot, form.area_name, "West bank")
+    assert scenario.sides.red.deployment[0].name == "West bank"
+    assert force.deployment == "west-bank"
+    click(qtbot, form.remove_area)
+    assert scenario.sides.red.deployment == [] and force.deployment is None
+    assert not form.remove_area.isEnabled()
+    assert doc.undo_stack.count() == 7
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
     assert doc.text() == start
