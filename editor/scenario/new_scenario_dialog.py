@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -105,6 +106,8 @@ class NewScenarioDialog(QDialog):
         self.start_dir = start_dir
         self.sheets: list[tuple[Path, SheetRect]] = []
         self.inserts: list[tuple[Path, MapSheet]] = []
+        #: the sides that have each insert (8.1.10: for the others its manholes are face down)
+        self.known_by: list[set[str]] = []
         self.problem = ProblemLabel()
 
         self.scene = QGraphicsScene(self)
@@ -121,6 +124,14 @@ class NewScenarioDialog(QDialog):
         self.sheet_list.currentRowChanged.connect(self._list_selected)
         self.insert_list = QListWidget()
         self.insert_list.setObjectName("insert_list")
+        self.insert_list.currentRowChanged.connect(self._insert_selected)
+        self.knows: dict[str, QCheckBox] = {}
+        for side in ("green", "red"):
+            box = QCheckBox(f"{side.capitalize()} has it")
+            box.setObjectName(f"{side}_knows")
+            box.setToolTip("A side without the insert sees its manholes face down (8.1.10)")
+            box.toggled.connect(lambda on, sd=side: self._set_known(sd, on))
+            self.knows[side] = box
 
         def button(text: str, name: str, slot: Any) -> QPushButton:
             b = QPushButton(text)
@@ -135,6 +146,8 @@ class NewScenarioDialog(QDialog):
         insert_buttons = QHBoxLayout()
         insert_buttons.addWidget(button("Add insert…", "add_insert", lambda: self.add_insert()))
         insert_buttons.addWidget(button("Remove", "remove_insert", self.remove_insert))
+        insert_buttons.addWidget(self.knows["green"])
+        insert_buttons.addWidget(self.knows["red"])
         sheets_box = QGroupBox("Map sheets (drag them in the assembly; they snap where half hexes join)")
         sheets_layout = QVBoxLayout(sheets_box)
         sheets_layout.addWidget(self.sheet_list)
@@ -177,6 +190,7 @@ class NewScenarioDialog(QDialog):
         self.problem.say("")
         self.resize(1300, 760)
         self._update_ok()
+        self._insert_selected(-1)
 
     # -- sheets and inserts ------------------------------------------------------------------
     def _read(self, path: Path, kind: SheetKind) -> MapSheet | None:
@@ -232,7 +246,9 @@ class NewScenarioDialog(QDialog):
         if insert is None:
             return False
         self.inserts.append((path, insert))
+        self.known_by.append({"green", "red"})
         self.insert_list.addItem(f"{insert.id} — {path.name}")
+        self.insert_list.setCurrentRow(len(self.inserts) - 1)
         self.problem.say("")
         return True
 
@@ -248,7 +264,26 @@ class NewScenarioDialog(QDialog):
         row = self.insert_list.currentRow()
         if 0 <= row < len(self.inserts):
             self.inserts.pop(row)
+            self.known_by.pop(row)
             self.insert_list.takeItem(row)
+
+    def _insert_selected(self, row: int) -> None:
+        for side, box in self.knows.items():
+            box.blockSignals(True)
+            box.setChecked(0 <= row < len(self.known_by) and side in self.known_by[row])
+            box.setEnabled(0 <= row < len(self.known_by))
+            box.blockSignals(False)
+
+    def _set_known(self, side: str, on: bool) -> None:
+        row = self.insert_list.currentRow()
+        if 0 <= row < len(self.known_by):
+            if on:
+                self.known_by[row].add(side)
+            else:
+                self.known_by[row].discard(side)
+            path, insert = self.inserts[row]
+            who = " and ".join(sorted(self.known_by[row])) or "nobody"
+            self.insert_list.item(row).setText(f"{insert.id} — {path.name} (known by {who})")
 
     def turn_selected(self) -> None:
         row = self.sheet_list.currentRow()
@@ -357,7 +392,10 @@ class NewScenarioDialog(QDialog):
             "cards": [reference(SAMPLE_UNITS, anchor)],
             "map": {
                 "sheets": sheets,
-                "underground": [{"file": reference(p, anchor)} for p, _i in self.inserts],
+                "underground": [
+                    _insert_use(reference(p, anchor), known)
+                    for (p, _i), known in zip(self.inserts, self.known_by, strict=True)
+                ],
             },
             "turns": 6,
             "sides": {
@@ -381,6 +419,14 @@ class NewScenarioDialog(QDialog):
         if not self.inserts:
             del data["map"]["underground"]
         return Scenario.model_validate(data)
+
+
+def _insert_use(ref: str, known: set[str]) -> dict[str, Any]:
+    """An insert's entry; `known_by` only when a side lacks it (both is the default)."""
+    entry: dict[str, Any] = {"file": ref}
+    if known != {"green", "red"}:
+        entry["known_by"] = [side for side in ("green", "red") if side in known]
+    return entry
 
 
 def _centre_hex(sheet: MapSheet) -> str:

@@ -15,7 +15,7 @@ from engine.lint.runner import validate_paths
 from engine.model.scenario import Scenario
 from tests.editor.conftest import DATA, ROOT
 
-from .input import click, type_in_line
+from .input import click, click_check, type_in_line
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -61,6 +61,8 @@ def test_5_1_1_new_scenario_from_two_sheets_and_an_insert(window, qtbot, monkeyp
     click(qtbot, dialog.findChild(QPushButton, "add_sheet"))
     click(qtbot, dialog.findChild(QPushButton, "add_sheet"))
     click(qtbot, dialog.findChild(QPushButton, "add_insert"))
+    # only red has the sewer map (8.1.10)
+    click_check(qtbot, dialog.knows["green"])
     (_pa, _a), (_pb, b) = dialog.sheets
     # T came in to the right of A, where A's last half-hex column meets T's first
     assert (b.x(), b.y()) == (560.0, 0.0)
@@ -87,7 +89,7 @@ def test_5_1_1_new_scenario_from_two_sheets_and_an_insert(window, qtbot, monkeyp
         ("maps/A-harbour.yaml", (0.0, 0.0), 0),
         ("maps/T-town.yaml", (0.0, 390.0), 180),
     ]
-    assert [u.file for u in model.map.underground] == ["maps/U-sewers.yaml"]
+    assert [(u.file, u.known_by) for u in model.map.underground] == [("maps/U-sewers.yaml", ["red"])]
     assert (model.sides.green.name, model.sides.red.name) == ("Coalition", "Brotherhood")
     assert all(not f.blocks for s in (model.sides.green, model.sides.red) for f in s.impulse_forces)
     assert model.victory.conditions[0].kind == "control" and model.victory.levels
