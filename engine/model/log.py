@@ -6,7 +6,9 @@ scenario's files (the scenario and every file it references, house-rule tables i
 of the rule tables shipped with the studio, so a replay against other files or other tables
 is refused by name rather than failing on some later action. Every action entry holds
 the dice rolled while applying it, an empty list when none was: a missing `rolls` is an
-error, never "not checked". The final state's digest, and one digest per part of the state,
+error, never "not checked". The actions' own digest says they are the ones recorded (an
+integrity check against edits, not a signature: whoever edits the actions can recompute it).
+The final state's digest, and one digest per part of the state,
 say whether and where a replay ends elsewhere.
 
 The model knows no rule set: an action entry is its class name, its own fields (whatever the
@@ -80,6 +82,11 @@ class GameLog(Strict):
         description="Who played each side (side -> bot name, or 'human').",
     )
     actions: list[LogEntry] = Field(max_length=1_000_000, description="Every action applied, in order.")
+    actions_digest: Digest = Field(
+        description="sha256 of the actions' canonical JSON (each entry's kind, fields and rolls, in "
+        "order): a log whose actions were edited afterwards - even into an equivalent game, such as "
+        "two set-up deploys swapped - is not the game that was recorded."
+    )
     final: Digest = Field(description="sha256 of the final state's canonical JSON.")
     final_parts: dict[str, Digest] = Field(
         default_factory=dict,

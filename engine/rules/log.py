@@ -113,10 +113,17 @@ def make_log(
             "seed": state.seed,
             "players": dict(players),
             "actions": actions,
+            "actions_digest": actions_digest(actions),
             "final": state.digest(),
             "final_parts": state.digest_parts(),
         }
     )
+
+
+def actions_digest(entries: Sequence[Mapping[str, Any]]) -> str:
+    """sha256 of the actions' canonical JSON, each entry as the log holds it (its kind, its
+    fields and its rolls), in order."""
+    return digest_of([dict(entry) for entry in entries])
 
 
 def dump_log(log: GameLog) -> str:
@@ -245,7 +252,8 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
     except (GameSetupError, LoadError) as exc:
         raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
 
-    state = replay_actions(rules, game, log.seed, [entry.model_dump(mode="json") for entry in log.actions])
+    entries = [entry.model_dump(mode="json") for entry in log.actions]
+    state = replay_actions(rules, game, log.seed, entries)
     if state.digest() != log.final:
         now = state.digest_parts()
         parts = log.final_parts
@@ -255,5 +263,12 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
             where = f" (differs in {', '.join(differ[:8])}{', ...' if len(differ) > 8 else ''})"
         raise ReplayMismatch(
             f"{len(log.actions)} actions replayed to another final state than the log's{where}"
+        )
+    # last: an edit that still plays the same game (commuting actions reordered) is caught by
+    # the actions' own digest; the checks above name what differs when they can
+    if actions_digest(entries) != log.actions_digest:
+        raise ReplayMismatch(
+            "the log's actions are not those recorded (their digest differs: actions were edited or "
+            "moved after the game was played, though they replay to the same end)"
         )
     return Replayed(state, scenario)

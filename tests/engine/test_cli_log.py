@@ -175,6 +175,23 @@ def test_17_14_swapped_setup_deploys_do_not_replay_ok(
     assert "another final state" in err or "is not legal now" in err
 
 
+def test_17_14_reordered_setup_deploys_do_not_replay_ok(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two deploys of one side swapped in order make an equivalent game (each block still
+    goes where it went), so no rule and no final state can tell: the actions' digest does."""
+    doc = _doc(played)
+    deploys = [i for i, e in enumerate(doc["actions"]) if e["action"] == "Deploy"]
+    a, b = deploys[0], deploys[1]
+
+    def change(doc: dict[str, Any]) -> None:
+        acts = doc["actions"]
+        acts[a], acts[b] = acts[b], acts[a]
+
+    assert main(["replay", str(_tampered(played, change))]) == 1
+    assert "actions are not those recorded" in _one_line(capsys)
+
+
 def test_17_14_another_scenario_is_named_as_such(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
     scenarios = played.parent.parent / "scenarios"
     other = played.parent.parent / "other"

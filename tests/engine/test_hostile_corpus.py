@@ -155,10 +155,6 @@ def _tamper(tmp: Path, log: Path) -> None:
     (tmp / "log-wrong-scenario.json").write_text(json.dumps(wrong), encoding="utf-8")
 
 
-#: issue 17.14 (the cli helper's): the log does not pin the order of commuting actions
-REPLAY_ORDER = "17.14: two set-up deploys swapped still replay ok"
-
-
 def _cases() -> list[Case]:
     """Every (file, command) case: committed files by absolute path, made ones by name."""
     h = str(HOSTILE)
@@ -212,11 +208,7 @@ def _cases() -> list[Case]:
         Case("replay a FIFO", ("replay", "pipe.yaml"), frozenset({2})),
         Case("replay rolls removed", ("replay", "log-no-rolls.json")),
         Case("replay wrong scenario", ("replay", "log-wrong-scenario.json")),
-        Case(
-            "replay deploys swapped",
-            ("replay", "log-swapped.json"),
-            pending=REPLAY_ORDER,
-        ),
+        Case("replay deploys swapped", ("replay", "log-swapped.json")),
         # the editor: opens what it can, says what it cannot; never hangs or grows
         Case("edit FIFO sheet", ("edit", "scenario-fifo.yaml", *shot), frozenset({0, 1, 2})),
         Case("edit FIFO scan", ("edit", "sheet-fifo-scan.yaml", *shot), frozenset({0, 1, 2})),
