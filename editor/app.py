@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from engine.io.problems import LoadError
 
+from . import gc_guard
 from .main_window import APP_NAME, MainWindow, problems_message
 
 SCREENSHOT_SIZE = (1600, 1000)
@@ -30,7 +31,9 @@ def application() -> QApplication:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
-    return QApplication(sys.argv[:1])
+    app = QApplication(sys.argv[:1])
+    gc_guard.install(app)  # cyclic garbage is collected on this thread only (gc_guard.py)
+    return app
 
 
 def _wait_for_validation(window: MainWindow, ms: int) -> None:

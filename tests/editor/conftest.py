@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings
 
+from editor import gc_guard
 from editor.main_window import MainWindow
 
 DATA = Path(__file__).parent / "data"
@@ -24,6 +27,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
             # the offscreen platform plugin says so for every top-level window
             item.add_marker(pytest.mark.qt_log_ignore("does not support propagateSizeHints"))
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread(qapp) -> Iterator[None]:
+    """As the editor does (editor/gc_guard.py): worker threads (validation, the play mode's
+    bots) never run the cyclic collector, so they never destroy a Qt object of an earlier test
+    while this thread paints; what a test leaves is collected here at its end."""
+    collector = gc_guard.suspended_on_workers(qapp)
+    yield
+    collector.stop()
+    gc.collect()
 
 
 @pytest.fixture
