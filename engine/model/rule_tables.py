@@ -55,129 +55,174 @@ class LossRow(RollRow):
 class QualityTables(Strict):
     """Losses by quality (4.3.8): one d10 per OSL lost, by the block's quality."""
 
-    elite: list[AdjustRow]
-    veteran: list[AdjustRow]
-    recruit: list[AdjustRow]
+    elite: list[AdjustRow] = Field(description="d10 rows for an elite block (card: 6-9 loses one less OSL).")
+    veteran: list[AdjustRow] = Field(description="d10 rows for a veteran block (losses applied unchanged).")
+    recruit: list[AdjustRow] = Field(
+        description="d10 rows for a recruit block (card: 0-3 loses one more OSL)."
+    )
 
 
 class CriticalTables(Strict):
-    soft: list[CriticalRow]
-    armoured: list[CriticalRow]
-    mbt: list[CriticalRow]
-    heavy_vs_armour: list[CriticalRow]
-    sniper_long: list[CriticalRow]
-    assault: list[CriticalRow]
+    soft: list[CriticalRow] = Field(
+        description="d10 rows for a fire at a foot or unarmoured target (8.2.7.5)."
+    )
+    armoured: list[CriticalRow] = Field(description="d10 rows for a fire at an armoured target (8.2.7.5).")
+    mbt: list[CriticalRow] = Field(description="d10 rows for a fire at an MBT target (8.2.7.5).")
+    heavy_vs_armour: list[CriticalRow] = Field(
+        description="d10 rows for a red-symbol weapon (missile, heavy shell) at an armoured or MBT target."
+    )
+    sniper_long: list[CriticalRow] = Field(
+        description="d10 rows for a sniper beyond distances.sniper_long EP at a platoon leader or commander."
+    )
+    assault: list[CriticalRow] = Field(description="d10 rows for an assault, whatever the target (8.2.8).")
 
 
 class CombatResult(Strict):
     loser: int = Field(ge=0, description="OSL lost by the loser.")
     equality: int = Field(ge=0, description="OSL lost by each side on an equality.")
-    loser_withdraws: bool
+    loser_withdraws: bool = Field(
+        description="The loser also withdraws, or is destroyed if it cannot (8.2.8, 8.2.8.1)."
+    )
 
 
 class CombatResults(Strict):
-    fire: CombatResult
-    assault: CombatResult
+    fire: CombatResult = Field(description="Result of a fire or an opportunity fire (8.2.7.6).")
+    assault: CombatResult = Field(description="Result of an assault (8.2.8).")
 
 
 class WithdrawalMP(Strict):
-    foot: int = Field(ge=0)
-    vehicle: int = Field(ge=0)
+    foot: int = Field(ge=0, description="MP a foot block may move when withdrawing (8.3.2).")
+    vehicle: int = Field(ge=0, description="MP a vehicle block may move when withdrawing (8.3.2).")
 
 
 class Withdrawal(Strict):
-    mp: WithdrawalMP
-    losses: list[LossRow]
+    mp: WithdrawalMP = Field(description="How far a withdrawing block may move, by unit class.")
+    losses: list[LossRow] = Field(
+        description="d10 rows of the OSL a withdrawing block loses (8.3.2; unchanged by unit quality)."
+    )
 
 
 class Bands(Strict):
     """Upper bound in EP of each range band; band i is a weapon's firepower box i, the first
     the 1 EP assault box."""
 
-    day: list[int]
-    night_unequipped: list[int]
-    night_equipped: list[int]
+    day: list[int] = Field(description="Band bounds in EP by day (4.3.6).")
+    night_unequipped: list[int] = Field(
+        description="Band bounds in EP at night for a block without night vision (9.2)."
+    )
+    night_equipped: list[int] = Field(
+        description="Band bounds in EP at night for a block with night vision (9.2)."
+    )
 
 
 class ScoutRange(Strict):
-    normal: int = Field(ge=0)
-    long: int = Field(ge=0)
+    normal: int = Field(ge=0, description="Scouting range in EP of an ordinary block (8.2.5.1).")
+    long: int = Field(
+        ge=0, description="Scouting range in EP of a scout, recon, sniper or JFO block (8.2.5.2)."
+    )
 
 
 class Scouting(Strict):
-    day: ScoutRange
-    night_unequipped: ScoutRange
-    night_equipped: ScoutRange
+    day: ScoutRange = Field(description="Scouting ranges by day (8.2.5).")
+    night_unequipped: ScoutRange = Field(description="Scouting ranges at night without night vision (9.3).")
+    night_equipped: ScoutRange = Field(description="Scouting ranges at night with night vision (9.3).")
 
 
 class ModifierTable(Strict):
-    command: int
-    infrastructure: int
-    opportunity: int
-    poor_osl: int
-    roof_assault: int
+    command: int = Field(
+        description="FP for a block within command range of its platoon leader, not a leader itself (7.2.2)."
+    )
+    infrastructure: int = Field(
+        description="FP behind a breach or aperture, fortified (5.2.4.2), dominant, on a roof or in sewers."
+    )
+    opportunity: int = Field(description="FP of an opportunity fire (8.3.1.1).")
+    poor_osl: int = Field(description="FP of a block at its last OSL level (card: operational strength).")
+    roof_assault: int = Field(
+        description="FP of the block on the roof access symbol in an assault through it (8.2.8.2)."
+    )
 
 
 class Distances(Strict):
-    command_range: int = Field(ge=0)
-    contact: int = Field(ge=0)
-    cover_fire: int = Field(ge=0)
-    sniper_long: int = Field(ge=0)
+    command_range: int = Field(ge=0, description="Platoon leader's command range in EP (7.2.2).")
+    contact: int = Field(
+        ge=0, description="An enemy block within this many EP and in LOS is in contact (8.1.12)."
+    )
+    cover_fire: int = Field(
+        ge=0, description="Most EP between a covering block and the targeted block (8.2.7.3)."
+    )
+    sniper_long: int = Field(
+        ge=0, description="Range in EP beyond which a sniper uses the sniper_long critical hits."
+    )
 
 
 class CombatTablesFile(Strict):
     """The aid card's combat tables: critical hits, combat results, losses by quality,
     withdrawal, range bands, scouting, modifiers and distances."""
 
-    format: Literal["uo-combat/1"] = Field(alias="schema")
-    chance_bonus: int
-    critical_hits: CriticalTables
-    combat_results: CombatResults
-    quality: QualityTables
-    withdrawal: Withdrawal
-    inadequate_loss: int = Field(ge=0)
-    range_bands: Bands
-    scouting: Scouting
-    modifiers: ModifierTable
-    distances: Distances
+    format: Literal["uo-combat/1"] = Field(alias="schema", description="File format and version.")
+    chance_bonus: int = Field(description="FP for the side with the highest chance roll, no tie (8.2.7.5).")
+    critical_hits: CriticalTables = Field(description="Critical hits by table, on the chance die (8.2.7.5).")
+    combat_results: CombatResults = Field(
+        description="OSL lost by the loser or on an equality (8.2.7.6, 8.2.8)."
+    )
+    quality: QualityTables = Field(description="Losses by unit quality, one d10 per OSL lost (4.3.8).")
+    withdrawal: Withdrawal = Field(description="Withdrawal movement and losses (8.3.2).")
+    inadequate_loss: int = Field(
+        ge=0,
+        description="OSL lost (no die) by a block that cannot fire back and does not withdraw (8.2.7.4).",
+    )
+    range_bands: Bands = Field(description="Range bands of the firepower boxes, by day and at night.")
+    scouting: Scouting = Field(description="Scouting ranges, by day and at night.")
+    modifiers: ModifierTable = Field(description="Firepower modifiers (card: total firepower strength).")
+    distances: Distances = Field(description="Distances in EP the rules measure.")
 
 
 # --- weapons effect (uo-weapons-effect/1) -----------------------------------------------------
 
 
 class ByClass(Strict):
-    soft: int = Field(0, ge=0, le=3)
-    armoured: int = Field(0, ge=0, le=3)
-    mbt: int = Field(0, ge=0, le=3)
+    soft: int = Field(0, ge=0, le=3, description="OSL lost by a foot or unarmoured block (0: unaffected).")
+    armoured: int = Field(0, ge=0, le=3, description="OSL lost by an armoured block (0: unaffected).")
+    mbt: int = Field(0, ge=0, le=3, description="OSL lost by an MBT block (0: unaffected).")
 
     def of(self, protection: str) -> int:
         return int(getattr(self, str(protection)))
 
 
 class LightEffect(Strict):
-    lane: ByClass
-    underground_echo: ByClass
+    lane: ByClass = Field(description="In the fire lane (8.2.1.2).")
+    underground_echo: ByClass = Field(
+        description="Underground, within underground_echo EP of the firer (8.2.1.4)."
+    )
 
 
 class HeavyEffect(Strict):
-    around_firer: ByClass
-    lane: ByClass
-    around_target: ByClass
+    around_firer: ByClass = Field(description="Around the firer, within its weapon's blast radius (8.2.1.2).")
+    lane: ByClass = Field(description="In the fire lane (8.2.1.2).")
+    around_target: ByClass = Field(description="Around the target, within its weapon's radius (8.2.1.2).")
 
 
 class EffectLosses(Strict):
-    light: LightEffect
-    heavy: HeavyEffect
+    light: LightEffect = Field(description="Losses caused by a light weapon.")
+    heavy: HeavyEffect = Field(description="Losses caused by a heavy weapon.")
 
 
 class WeaponsEffectTable(Strict):
     """OSL lost by the shooter's own blocks in its weapon's area of effect (8.2.1, 8.2.7.7)."""
 
-    schema_: Literal["uo-weapons-effect/1"] = Field(alias="schema")
-    lane_beyond_range: int = Field(ge=0, le=25)
-    lane_beyond_obstacle: int = Field(ge=0, le=10)
-    underground_echo: int = Field(ge=0, le=10)
-    losses: EffectLosses
+    schema_: Literal["uo-weapons-effect/1"] = Field(alias="schema", description="File format and version.")
+    lane_beyond_range: int = Field(
+        ge=0, le=25, description="EP the fire lane runs beyond the weapon's maximum range (8.2.1.2)."
+    )
+    lane_beyond_obstacle: int = Field(
+        ge=0,
+        le=10,
+        description="EP the fire lane runs beyond a wall, building or woods stopping the LOS (8.2.1.4).",
+    )
+    underground_echo: int = Field(
+        ge=0, le=10, description="Radius in EP around an underground firer its light weapons hit (8.2.1.4)."
+    )
+    losses: EffectLosses = Field(description="OSL lost by weapon type, zone and target class.")
 
 
 # --- checks the shapes cannot say (the validator locates them, the loader refuses them) --------

@@ -141,12 +141,32 @@ class Counters(Strict):
     vehicles: int = Field(description="Obstacle level of a Vehicles counter.")
 
 
+#: what each hex terrain is, for the schema's description of its key (5.1.4, card "Movement")
+_TERRAIN_DESCRIPTIONS: Final = {
+    Terrain.clear: "Entering a clear terrain hex (level 0).",
+    Terrain.hillock: "Entering a hillock hex (level 1, a LOS obstacle, 5.1.7.2).",
+    Terrain.woods: "Entering a woods hex (a level 3 LOS obstacle, 5.1.7.2).",
+    Terrain.water: "Entering a water hex (level -1, 5.1.4).",
+    Terrain.open_sewer: "Entering an open sewer hex (level -1, 5.1.6).",
+    Terrain.narrows: "Entering a narrows hex (card: impassable to vehicles).",
+    Terrain.vehicle_impassable: "Entering an open hex with a yellow dot (impassable to vehicles, 5.1.4).",
+    Terrain.sewer: "Entering an underground sewer hex of an insert (level -1, 8.1.11).",
+    Terrain.passage: "Entering an underground passage hex of an insert (level -1).",
+}
+
+
 def _every_terrain_required(schema: dict[str, Any]) -> None:
     """The schema says what `_every_terrain` checks: each terrain a hex location can have is
     a key (so a house-rule chart missing one is a located schema error, and `uo schema`
     documents the keys)."""
     names = [t.value for t in Terrain if t != Terrain.solid]
-    schema["properties"] = {name: dict(schema["additionalProperties"]) for name in names}
+    schema["properties"] = {
+        name: {
+            **schema["additionalProperties"],
+            "description": _TERRAIN_DESCRIPTIONS.get(Terrain(name), f"Entering a {name} hex."),
+        }
+        for name in names
+    }
     schema["required"] = names
 
 
@@ -161,7 +181,7 @@ class TerrainChart(Strict):
     )
     room: InteriorCost = Field(description="Entering an undivided room.")
     zone: InteriorCost = Field(description="Entering a zone of a divided room.")
-    roof: RoofLevel = Field(description="Entering a roof.")
+    roof: RoofLevel = Field(description="Entering a roof: its EP and the level of a block there.")
     walls: Walls = Field(description="Crossing walls.")
     apertures: Apertures = Field(description="Crossing through apertures.")
     roofs: Roofs = Field(description="Movement onto and across roofs.")
