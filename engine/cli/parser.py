@@ -225,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--check", action="store_true", help="check the state's invariants after every action")
     p.set_defaults(func=_lazy(".games", "cmd_play"))
+    _add_balance(sub)
 
     p = sub.add_parser(
         "replay",
@@ -259,6 +260,46 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--svg", metavar="OUT.svg", help="write the map as an SVG drawing in millimetres")
     p.set_defaults(func=_lazy(".commands", "cmd_render"), check=_check_render, checked_by=p)
     return parser
+
+
+def _add_balance(sub: Any) -> None:
+    p = sub.add_parser(
+        "balance",
+        help="play a series of bot games and judge the scenario's balance",
+        description="Play N games of SCENARIO bot against bot (seeds S to S+N-1) and print win and "
+        "undecided shares with 95%% Wilson intervals, average points, game length and the first "
+        "mover's advantage; the same seeds give the same figures whatever --jobs or --cluster. "
+        "Exit 0 done, 1 a game did not end, 2 unusable input.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
+    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--green", choices=BOTS, default="random", help="green's bot (default random)")
+    p.add_argument("--red", choices=BOTS, default="random", help="red's bot (default random)")
+    p.add_argument("--seed", type=seed, default=0, metavar="S", help="the first game's seed (default 0)")
+    p.add_argument(
+        "--plots",
+        metavar="DIR",
+        help="write balance-points.png (points per side) and balance-heatmap.png (where blocks were "
+        "eliminated and victory locations changed hands) into DIR",
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON document")
+    p.add_argument(
+        "--cluster",
+        choices=["ray"],
+        help="play the games as Ray tasks (an optional extra: pip install -e '.[cluster]'); "
+        "--jobs is then unused",
+    )
+    p.add_argument(
+        "--address", metavar="ADDR", help="with --cluster ray: an existing cluster (default: a local Ray)"
+    )
+    p.set_defaults(func=_lazy(".balance", "cmd_balance"), check=_check_balance, checked_by=p)
+
+
+def _check_balance(args: argparse.Namespace) -> str | None:
+    if args.address is not None and args.cluster is None:
+        return "--address only applies with --cluster ray"
+    return None
 
 
 def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
