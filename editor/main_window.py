@@ -179,11 +179,19 @@ class MainWindow(QMainWindow):
         # Play menu: the test-play mode (editor/play/), the open scenario as it is now
         play_menu = self.menuBar().addMenu("&Play")
         self.action_play = self._action(play_menu, "&Play…", self.start_play, QKeySequence("F5"))
+        self.action_balance = self._action(
+            play_menu, "&Balance…", self.open_balance, QKeySequence("Ctrl+F5")
+        )
 
     def start_play(self) -> None:
         from .play.launch import start_play  # the rules engine loads on first play
 
         start_play(self)
+
+    def open_balance(self) -> None:
+        from .balance.dialog import open_balance  # matplotlib and the engine load on first use
+
+        open_balance(self)
 
     def _action(
         self, menu: object, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey
