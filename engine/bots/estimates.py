@@ -14,7 +14,7 @@ from ..model.cards import BlockProfile, Protection, Weapon
 from ..model.scenario import Side
 from ..rules.uo import combat, effects
 from ..rules.uo.briefing import PublishedBlock
-from ..rules.uo.combat import LEADERS, can_hit, weapon_firepower
+from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from .view import Enemy, Own, View
@@ -47,7 +47,7 @@ def best_fp(
     unknown, any weapon), 0 if none."""
     best = 0
     for w in profile.weapons:
-        if in_building and w.no_fire_from_building:
+        if not fires_from(w, inside_building=in_building):
             continue
         if protection is not None and not can_hit(w.targets, protection):
             continue

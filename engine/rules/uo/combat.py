@@ -49,6 +49,12 @@ def weapon_firepower(
     return w.firepower[index]
 
 
+def fires_from(w: Weapon, *, inside_building: bool) -> bool:
+    """Whether `w` may fire from where its block stands: a back-blast weapon never fires from
+    inside a building (4.3.5)."""
+    return not (inside_building and w.no_fire_from_building)
+
+
 def can_hit(capability: TargetCapability, protection: Protection) -> bool:
     """Capability check (8.2.7.4): a weapon's targets against a target's protection."""
     if protection == Protection.soft:

@@ -72,10 +72,8 @@ def capable(sit: Situation, shooter: str, w: Weapon, target: str) -> bool:
 
 def usable(sit: Situation, block: str, w: Weapon, ep: int, assault: bool) -> bool:
     """In range, and not a back-blast weapon fired from inside a building (4.3.5)."""
-    if (
-        w.no_fire_from_building
-        and sit.game.battlefield.location(sit.state.blocks[block].location or "").interior
-    ):
+    inside = sit.game.battlefield.location(sit.state.blocks[block].location or "").interior
+    if not combat.fires_from(w, inside_building=inside):
         return False
     return firepower(sit, block, w, ep, assault) is not None
 
