@@ -122,7 +122,9 @@ def test_4_3_6_firepower_by_range_band() -> None:
 
 
 def test_4_3_5_a_back_blast_weapon_never_fires_from_inside_a_building() -> None:
-    rpg = Weapon(id="rpg", name="RPG", firepower=[3, 3], targets=TargetCapability.all, no_fire_from_building=True)
+    rpg = Weapon(
+        id="rpg", name="RPG", firepower=[3, 3], targets=TargetCapability.all, no_fire_from_building=True
+    )
     rifle = Weapon(id="rifle", name="Rifles", firepower=[2, 2])
     assert combat.fires_from(rpg, inside_building=False)
     assert not combat.fires_from(rpg, inside_building=True)
