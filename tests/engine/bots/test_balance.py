@@ -140,3 +140,15 @@ def test_without_ray_cluster_says_how_to_install_it(
 def test_ray_batches_cover_the_seeds_in_order() -> None:
     assert batches(range(3, 10), 3) == [range(3, 6), range(6, 9), range(9, 10)]
     assert batch_size(200, 2) == 25 and batch_size(5, 8) == 2
+
+
+def test_uo_balance_refuses_unusable_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused before any game is played: --plots naming a file, --address without --cluster."""
+    a_file = tmp_path / "plots.png"
+    a_file.write_bytes(b"")
+    assert main(["balance", str(SCENARIO), "--plots", str(a_file)]) == 2
+    assert "exists and is not a folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["balance", str(SCENARIO), "--address", "ray://host:10001"])
+    assert exit_.value.code == 2
+    assert "--address only applies with --cluster ray" in capsys.readouterr().err
