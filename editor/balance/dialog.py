@@ -15,6 +15,7 @@ from pathlib import Path
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from PySide6.QtCore import QThread, Signal
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -124,7 +125,10 @@ class BalanceDialog(QDialog):
         buttons.addWidget(self.progress, 1)
 
         self.figures = QPlainTextEdit(readOnly=True)
-        self.figures.setMinimumWidth(420)
+        self.figures.setMinimumWidth(480)
+        # the figures are columns, as uo balance prints them
+        self.figures.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.game_list = QListWidget()
         self.game_list.setToolTip("Double-click a game to open it in the replay viewer")
         left = QSplitter()
