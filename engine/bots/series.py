@@ -8,7 +8,6 @@ same figures for the same seeds on any number of workers.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from pathlib import Path
 from ..model.scenario import Side
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
+from .balance import wilson
 from .runner import GameTooLong, make_bot, play_game
 
 
@@ -123,11 +123,5 @@ class Tally:
 
     def interval(self, outcome: str, z: float = 1.96) -> tuple[float, float]:
         """The 95% Wilson score interval of `outcome`'s share: what the series says of the
-        true rate, given its length."""
-        n = self.games
-        if n == 0:
-            return 0.0, 1.0
-        p = self.share(outcome)
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        true rate, given its length (one home for it: balance.wilson)."""
+        return wilson(self.wins[outcome], self.games, z)
