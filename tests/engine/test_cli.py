@@ -147,6 +147,8 @@ def _loop(tmp_path: Path, name: str) -> Path:
         ["replay", "{json}"],
         ["replay", "{game}", "--scenario", "{yaml}"],
         ["edit", "{yaml}", "--screenshot", "{png}"],
+        ["balance", "{yaml}", "--games", "1"],
+        ["render", "{yaml}", "--png", "{png}"],
     ],
 )
 def test_17_10_a_symlink_loop_is_a_located_message_from_every_command(
@@ -165,6 +167,7 @@ def test_17_10_a_symlink_loop_is_a_located_message_from_every_command(
                 "seed": 1,
                 "players": {"green": "random", "red": "random"},
                 "actions": [],
+                "actions_digest": "0" * 64,
                 "final": "0" * 64,
             }
         ),
