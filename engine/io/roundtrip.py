@@ -15,8 +15,9 @@ ruamel's round-trip reader is pure Python and slow (seconds for the 4,000-line s
 sheet), so a YAML file without anchors is cut into parts (top-level keys, then items of
 block lists and entries of block mappings, as deep as the change goes: usually the edited
 line alone) and only the parts holding a change go through it; added or removed list
-items are written or removed as their own lines. With anchors the whole file is one tree, and an edit of an anchored value that
-reaches its aliases or a mapping merging it (`<<: *base`) is undone there ("unshare").
+items are written or removed as their own lines. With anchors the whole file is one tree,
+and an edit of an anchored value that reaches its aliases or a mapping merging it
+(`<<: *base`) is undone there ("unshare").
 
 Safety: our own readers (yaml_reader, json_reader) validated and bounded the text before;
 ruamel only re-reads text that already passed them. The result is read back with our

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,11 +44,20 @@ MAX_RSS_KB = 500 * 1024
 HANG_SECONDS = 60.0
 EDIT_HANG_SECONDS = 90.0
 GAME_SECONDS = 120.0
-#: set RLIMIT_AS in the child, then become the command (same pid: wait4 sees its rusage)
+#: the child sets RLIMIT_AS, runs the command as ITS child and writes that one's peak RSS to
+#: argv[1]: Linux keeps a process's peak RSS across exec, so a command exec'd straight from the
+#: test process (fork of a pytest that may hold a GB after the GUI tests) would report the
+#: pytest's size, not its own; a grandchild forked from this small wrapper starts from the
+#: wrapper's few MB
 LIMITED = (
     "import os, resource, sys;"
     f"resource.setrlimit(resource.RLIMIT_AS, ({ADDRESS_SPACE}, {ADDRESS_SPACE}));"
-    "os.execv(sys.argv[1], sys.argv[1:])"
+    "pid = os.fork();"
+    "pid or os.execv(sys.argv[2], sys.argv[2:]);"
+    "_, status, usage = os.wait4(pid, 0);"
+    "open(sys.argv[1], 'w').write(str(usage.ru_maxrss));"
+    "code = os.waitstatus_to_exitcode(status);"
+    "sys.exit(code if code >= 0 else 128 - code)"
 )
 #: file:line:col: severity CODE: message, as every located problem prints
 LOCATED = re.compile(r"\S+:\d+:\d+: (error|warning) [A-Z]\d{3}: ")
@@ -66,14 +76,16 @@ class Outcome:
 
 def run_uo(args: list[str], cwd: Path, limit: float) -> Outcome:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryDirectory() as d:
+        rss = Path(d) / "rss"
         proc = subprocess.Popen(
-            [sys.executable, "-c", LIMITED, str(UO), *args],
+            [sys.executable, "-c", LIMITED, str(rss), str(UO), *args],
             cwd=cwd,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=err,
+            start_new_session=True,  # a hang is killed with the command under the wrapper
         )
         waited: dict[str, tuple[int, int, os.struct_rusage]] = {}
         waiter = threading.Thread(target=lambda: waited.setdefault("r", os.wait4(proc.pid, 0)))
@@ -81,9 +93,9 @@ def run_uo(args: list[str], cwd: Path, limit: float) -> Outcome:
         waiter.join(limit)
         hung = waiter.is_alive()
         if hung:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
             waiter.join()
-        _, status, usage = waited["r"]
+        _, status, _usage = waited["r"]
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         out.seek(0)
         err.seek(0)
@@ -92,7 +104,7 @@ def run_uo(args: list[str], cwd: Path, limit: float) -> Outcome:
             None if hung else proc.returncode,
             out.read().decode("utf-8", "replace"),
             err.read().decode("utf-8", "replace"),
-            usage.ru_maxrss,
+            int(rss.read_text() or 0) if rss.exists() else 0,
         )
 
 
