@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ...battlefield import Battlefield, LocKind
-from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType
+from ...model.cards import BlockProfile, BlockType
 from ...model.scenario import ControlBuildings, ControlLocations, CounterKind, Destroy, Side, VictoryLevel
-from .game import BlockInfo, ForceInfo, Game
+from .game import BlockInfo, ForceInfo, Game, Profiled
 from .rule_tables import RuleTables
 from .state import other
 
 
 @dataclass(frozen=True)
-class PublishedBlock:
+class PublishedBlock(Profiled):
     """An enemy block as its order of battle is published: what it may be, not where."""
 
     identity: int  # index in the published order of battle
@@ -35,18 +35,6 @@ class PublishedBlock:
     dummy: bool
     at: str | None  # where it is set up, only if set up revealed
     wanted: bool  # the side scores for destroying this very block
-
-    @property
-    def type(self) -> BlockType:
-        return self.profile.type
-
-    @property
-    def vehicle(self) -> bool:
-        return self.profile.type in VEHICLE_TYPES
-
-    @property
-    def levels(self) -> int:
-        return self.profile.osl_levels
 
 
 @dataclass(frozen=True)

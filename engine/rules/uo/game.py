@@ -27,20 +27,10 @@ RULES = "urban-operations"
 DUMMY_PROFILE = BlockProfile(type=BlockType.infantry, name="Dummy", osl_levels=2)
 
 
-@dataclass(frozen=True)
-class BlockInfo:
-    """What a block is: its side, impulse force, card profile and quality (4.3)."""
+class Profiled:
+    """What a block's card profile says of it: for every record holding a `profile`."""
 
-    id: str
-    side: Side
-    force: str
-    card: str
     profile: BlockProfile
-    quality: Quality  # its original platoon's (4.3.8 note)
-    start: str | None  # set-up location, if the scenario fixes one
-    hidden: bool
-    mounted_in: str | None
-    dummy: bool = False  # an environment block that only looks like a unit (5.2.1)
 
     @property
     def type(self) -> BlockType:
@@ -54,6 +44,23 @@ class BlockInfo:
     def levels(self) -> int:
         """Operational strength levels (4.3.2.1)."""
         return self.profile.osl_levels
+
+
+@dataclass(frozen=True)
+class BlockInfo(Profiled):
+    """What a block is: its side, impulse force, card profile and quality (4.3)."""
+
+    id: str
+    side: Side
+    force: str
+    card: str
+    profile: BlockProfile
+    quality: Quality  # its original platoon's (4.3.8 note)
+    start: str | None  # set-up location, if the scenario fixes one
+    hidden: bool
+    mounted_in: str | None
+    dummy: bool = False  # an environment block that only looks like a unit (5.2.1)
+
 
 
 @dataclass(frozen=True)
