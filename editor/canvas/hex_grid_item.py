@@ -19,6 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from engine.geometry import polygons
 from engine.geometry.hexgrid import HexGrid
 from engine.model.sheet import MapSheet, Terrain
 
@@ -40,28 +41,8 @@ def hex_polygon(grid: HexGrid, label: str) -> QPolygonF:
 def clip_segment(
     a: tuple[float, float], b: tuple[float, float], rect: QRectF
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The part of segment ab inside `rect` (Liang-Barsky), None if none is."""
-    (x1, y1), (x2, y2) = a, b
-    dx, dy = x2 - x1, y2 - y1
-    t0, t1 = 0.0, 1.0
-    for p, q in (
-        (-dx, x1 - rect.left()),
-        (dx, rect.right() - x1),
-        (-dy, y1 - rect.top()),
-        (dy, rect.bottom() - y1),
-    ):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    return (x1 + t0 * dx, y1 + t0 * dy), (x1 + t1 * dx, y1 + t1 * dy)
+    """The part of segment ab inside `rect`, None if none is."""
+    return polygons.clip_segment(a, b, (rect.left(), rect.top(), rect.right(), rect.bottom()))
 
 
 def _cells(rect: QRectF, cell: float) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
-from ..geometry.polygons import segment_intersection, segments_cross
+from ..geometry.polygons import clip_segment, segment_intersection, segments_cross
 from .locations import Pt, WallPiece
 
 #: the smallest cell, in mm (a printed sheet's walls are centimetres apart)
@@ -44,25 +44,6 @@ class SegmentIndex:
         for i, piece in enumerate(self.pieces):
             for key in self._cells_along(piece.a, piece.b):
                 self.cells[key].append(i)
-
-    def _clip(self, a: Pt, b: Pt) -> tuple[Pt, Pt] | None:
-        """The part of segment ab inside the index's box (Liang-Barsky), or None."""
-        x0, y0, x1, y1 = self.box
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        lo, hi = 0.0, 1.0
-        for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-            if p == 0:
-                if q < 0:
-                    return None
-                continue
-            t = q / p
-            if p < 0:
-                lo = max(lo, t)
-            else:
-                hi = min(hi, t)
-            if lo > hi:
-                return None
-        return (a[0] + dx * lo, a[1] + dy * lo), (a[0] + dx * hi, a[1] + dy * hi)
 
     def _cells_along(self, a: Pt, b: Pt) -> Iterator[tuple[int, int]]:
         c = self.cell
@@ -98,7 +79,7 @@ class SegmentIndex:
         """The cells a query along ab walks: those of its part inside the walls' box."""
         if not self.cells:
             return []
-        clipped = self._clip(a, b)
+        clipped = clip_segment(a, b, self.box)
         return [] if clipped is None else list(self._cells_along(*clipped))
 
     def near(self, a: Pt, b: Pt) -> list[int]:

@@ -17,6 +17,27 @@ Pt = tuple[float, float]
 TOL = 0.05
 
 
+def clip_segment(a: Pt, b: Pt, box: tuple[float, float, float, float]) -> tuple[Pt, Pt] | None:
+    """The part of segment ab inside the box (x0, y0, x1, y1), by Liang-Barsky; None if no
+    part of it is."""
+    x0, y0, x1, y1 = box
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return None
+    return (a[0] + dx * lo, a[1] + dy * lo), (a[0] + dx * hi, a[1] + dy * hi)
+
+
 def dist(a: Pt, b: Pt) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
