@@ -10,36 +10,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
 from PySide6.QtGui import QUndoCommand
 
 from engine.model.scenario import Block, ImpulseForce, Scenario
 
 from ..commands import AddObjects, ChangeValues, RemoveObjects, pointers
+from ..commands.model_checks import Refused, built, checked
 from ..document import Document
 
 SIDES = ("green", "red")
-
-
-class Refused(ValueError):
-    """A value the model does not accept; the message says why, in the model's words."""
-
-
-def _message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ()))
-    text = str(first.get("msg", exc)).removeprefix("Value error, ")
-    return f"{where}: {text}" if where else text
-
-
-def checked(parent: BaseModel, name: str, raw: Any) -> Any:
-    """`raw` as field `name` of `parent` would hold it; Refused if the model refuses it."""
-    probe = parent.model_copy()
-    try:
-        type(parent).__pydantic_validator__.validate_assignment(probe, name, raw)
-    except ValidationError as exc:
-        raise Refused(_message(exc)) from None
-    return getattr(probe, name)
 
 
 def force_pointer(side: str, f: int) -> str:
@@ -142,7 +121,7 @@ class OobEdits:
         out = []
         for pointer, raw in changes:
             head, name = pointers.split(pointer)
-            value = checked(pointers.get(self.scenario, head), name, raw)
+            value = checked(pointers.get(self.scenario, head), name, raw, located=True)
             old = pointers.get(self.scenario, pointer)
             if old != value:
                 out.append((pointer, old, value))
@@ -173,10 +152,7 @@ class OobEdits:
     def add_block(self, side: str, f: int, card: str, block_type: str, at: int | None = None) -> str:
         force = self._forces(side)[f]
         bid = self.fresh_id(f"{force.id}-", self.block_ids())
-        try:
-            block = Block.model_validate({"id": bid, "card": card, "type": block_type})
-        except ValidationError as exc:
-            raise Refused(_message(exc)) from None
+        block = built(Block, {"id": bid, "card": card, "type": block_type})
         pointer = block_pointer(side, f, len(force.blocks) if at is None else at)
         self.document.undo_stack.push(AddObjects(self.document, f"Add block {bid}", [(pointer, block)]))
         return pointer

@@ -6,41 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
 from engine.model.scenario import Scenario
 
 from ..commands import AddObjects, ChangeValues, RemoveObjects, pointers
+from ..commands.model_checks import checked
 from ..document import Document
-
-
-class Refused(ValueError):
-    """A value the model does not accept; the message says why, in the model's words."""
-
-
-def message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    return str(first.get("msg", exc)).removeprefix("Value error, ")
-
-
-def checked(parent: BaseModel, name: str, raw: Any) -> Any:
-    """`raw` as field `name` of `parent` would hold it (enums, aliases, constraints);
-    Refused if the model does not accept it."""
-    probe = parent.model_copy()
-    try:
-        type(parent).__pydantic_validator__.validate_assignment(probe, name, raw)
-    except ValidationError as exc:
-        raise Refused(message(exc)) from None
-    return getattr(probe, name)
-
-
-def built(cls: type[BaseModel], data: dict[str, Any]) -> BaseModel:
-    try:
-        return cls.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise Refused(f"{where}: {message(exc)}" if where else message(exc)) from None
 
 
 class ScenarioEdits:

@@ -26,7 +26,8 @@ from engine.model.cards import CardLibrary, SupportKind
 from engine.model.d10_coverage import events_coverage, rolls_text, support_coverage
 from engine.model.scenario import EventTableRow, Side, SideSetup, SupportRow
 
-from .edits import Refused, ScenarioEdits, built
+from ..commands.model_checks import Refused, built
+from .edits import ScenarioEdits
 from .fields import COVERED, DOUBLED, UNCOVERED, DieStrip, ProblemLabel, describe
 from .library_cards import Cards, scenario_cards
 from .rolls import parse_rolls

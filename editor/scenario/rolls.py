@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .edits import Refused
+from ..commands.model_checks import Refused
 
 
 def parse_rolls(text: str) -> list[int]:

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from engine.model.scenario import AdvancedRule, Compass, InitiativeTurn, Scenario, Side
 
+from ..commands.model_checks import Refused
 from ..new_scenario import reference
 from .advanced_rules import TITLES, label
-from .edits import Refused, ScenarioEdits
+from .edits import ScenarioEdits
 from .fields import MarkdownField, ProblemLabel
 
 NO_SIDE = "—"

@@ -30,7 +30,8 @@ from engine.model.scenario import (
 )
 from engine.rules.uo.attainable import Attainable, max_attainable
 
-from .edits import Refused, ScenarioEdits, built
+from ..commands.model_checks import Refused, built
+from .edits import ScenarioEdits
 from .fields import COVERED, DOUBLED, ProblemLabel
 from .tables import fill, make_table
 
