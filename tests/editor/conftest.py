@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,11 +23,18 @@ SAMPLE_SHEET = ROOT / "maps" / "A-harbour.yaml"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
     for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
+        if here in Path(str(item.fspath)).parents:  # every GUI test, in sub-folders too
             item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
-            # the offscreen platform plugin says so for every top-level window
-            item.add_marker(pytest.mark.qt_log_ignore("does not support propagateSizeHints"))
+            # what the offscreen platform plugin says for every top-level window and popup menu
+            item.add_marker(
+                pytest.mark.qt_log_ignore(
+                    "does not support propagateSizeHints",
+                    "does not support raise",
+                    "does not support grabbing the keyboard",
+                )
+            )
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +46,18 @@ def _collect_on_the_gui_thread(qapp) -> Iterator[None]:
     yield
     collector.stop()
     gc.collect()
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    """A copy of scenarios/harbour-crossing.yaml with what it references (edits stay in it)."""
+    (tmp_path / "maps").mkdir()
+    for name in ("A-harbour.yaml", "U-sewers.yaml"):
+        shutil.copy(ROOT / "maps" / name, tmp_path / "maps" / name)
+    shutil.copytree(ROOT / "scenarios" / "cards", tmp_path / "scenarios" / "cards")
+    target = tmp_path / "scenarios" / "harbour-crossing.yaml"
+    shutil.copy(ROOT / "scenarios" / "harbour-crossing.yaml", target)
+    return target
 
 
 @pytest.fixture
