@@ -7,7 +7,6 @@ background scan maps into it through its calibration transform.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
@@ -27,40 +26,7 @@ from .common import (
     SheetId,
     Strict,
 )
-
-
-class SheetKind(StrEnum):
-    surface = "surface"
-    underground = "underground"
-
-
-class Orientation(StrEnum):
-    flat = "flat"
-    pointy = "pointy"
-
-
-class Stagger(StrEnum):
-    """Which printed columns (flat) or rows (pointy) sit half a hex lower (or further right)."""
-
-    odd = "odd"
-    even = "even"
-
-
-class Terrain(StrEnum):
-    """Terrain of a whole hex, read from the terrain under its centre dot (5.1.1)."""
-
-    clear = "clear"
-    hillock = "hillock"
-    woods = "woods"
-    water = "water"
-    open_sewer = "open_sewer"
-    narrows = "narrows"
-    vehicle_impassable = "vehicle_impassable"
-    # underground inserts
-    sewer = "sewer"
-    passage = "passage"
-    solid = "solid"
-
+from .kinds import ApertureKind, Orientation, SheetKind, Stagger, Terrain, WallKind
 
 SURFACE_TERRAIN = frozenset(
     {
@@ -148,19 +114,6 @@ class Building(Strict):
     roof_accesses: list[RoofAccess] = Field(
         default_factory=list, description="Access-to-roof symbols; a roof '<building>.R' exists if any."
     )
-
-
-class WallKind(StrEnum):
-    outer_wall = "outer_wall"
-    facade = "facade"
-    partition = "partition"  # type: ignore[assignment]  # shadows str.partition, harmless
-    zone_limit = "zone_limit"
-
-
-class ApertureKind(StrEnum):
-    door = "door"
-    window = "window"
-    breach = "breach"
 
 
 class FireArc(Strict):

@@ -8,27 +8,16 @@ engine/battlefield/data/terrain.yaml; a scenario's house-rule chart replaces it.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Final, Literal
 
 from pydantic import Field, field_validator
 
 from .common import Strict
-from .sheet import Terrain
+from .kinds import LocKind, Terrain
 
 TERRAIN_FORMAT: Final = "uo-terrain/1"
 
 MP = int | None  # None: impassable
-
-
-class LocKind(StrEnum):
-    """The kinds of location (2.3), each priced by its part of the chart."""
-
-    hex = "hex"
-    room = "room"
-    zone = "zone"
-    roof = "roof"
-    underground = "underground"
 
 
 class HexCost(Strict):
