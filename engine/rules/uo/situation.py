@@ -17,7 +17,7 @@ from ...battlefield.los import los
 from ...battlefield.movement import Mover, ep_within
 from ...model.cards import Weapon
 from ...model.scenario import CounterKind, Side
-from . import activation
+from . import activation, obstructions
 from .game import Game
 from .state import State
 from .tables import CombatTables
@@ -34,8 +34,9 @@ class Situation:
         self._rolls: list[int] = []
         #: situation summaries while legal actions are worked out (the state stands still)
         self._memo: dict[tuple[str, Side], object] | None = None
-        self._wreck_los: dict[tuple[str, str], bool] = {}
-        self._wreck_los_count = 0
+        #: exact LOS answers with the counters placed on the map (`sees`), for `_blockers`
+        self._blocked_los: dict[tuple[str, str], bool] = {}
+        self._blockers = obstructions.Obstructions()
         # the scenario's counters stay where they are set up until the next rules issue
         # places and removes them: read once, not on every move
         counters = game.scenario.no_mans_land
@@ -133,24 +134,27 @@ class Situation:
         return layer == "surface" or side in self.game.insert_known_by.get(layer, frozenset())
 
     def sees(self, a: str, b: str) -> bool:
-        """LOS now: the static table, then wrecks, which only ever add obstacles (5.2.4.5)."""
+        """LOS now: the static table, then the counters placed on the map that block it
+        (`obstructions.blocking`: smoke, wrecks, Vehicles counters), which only add
+        obstacles to the table's."""
         bf = self.game.battlefield
         if not bf.los_table.clear(a, b):
             return False
-        wrecks = self.state.wrecks
-        if not wrecks or not self._wreck_near(a, b):
+        blockers = obstructions.blocking(self.game, self.state)
+        if not blockers or not self._blocker_near(a, b, blockers.locations):
             return True
-        # wrecks only ever appear: the exact answers hold until the next one does
-        if self._wreck_los_count != len(wrecks):
-            self._wreck_los, self._wreck_los_count = {}, len(wrecks)
-        key = (a, b)
-        seen = self._wreck_los.get(key)
+        # the exact answers hold while the same counters stand
+        if self._blockers != blockers:
+            self._blocked_los, self._blockers = {}, blockers
+        key = (a, b) if a < b else (b, a)
+        seen = self._blocked_los.get(key)
         if seen is None:
-            seen = self._wreck_los[key] = los(bf, a, b, Dynamic(wrecks=frozenset(wrecks))).clear
+            seen = self._blocked_los[key] = los(bf, a, b, blockers.dynamic()).clear
         return seen
 
-    def _wreck_near(self, a: str, b: str) -> bool:
-        """Whether a wreck stands within a hex of the line a-b: only then can it block it."""
+    def _blocker_near(self, a: str, b: str, blockers: frozenset[str]) -> bool:
+        """Whether a blocking counter stands within a hex of the line a-b: only then can it
+        block it."""
         bf = self.game.battlefield
         la, lb = bf.location(a), bf.location(b)
         if la.layer != lb.layer:
@@ -159,7 +163,7 @@ class Situation:
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy or 1e-9
         reach = bf.hex_size.get(la.layer, 10.0) * 2
-        for w in self.state.wrecks:
+        for w in blockers:
             lw = bf.location(w)
             if lw.layer != la.layer:
                 continue

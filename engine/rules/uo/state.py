@@ -119,6 +119,8 @@ class State:
     #: location id -> the side that holds it: a block there, or the last to move through (2.3)
     control: dict[str, Side] = field(default_factory=dict)
     wrecks: set[str] = field(default_factory=set)  # locations with a Wreck counter (5.2.4.5)
+    #: locations with a Smoke counter, removed at the end of the turn (5.2.4.3, 8.2.7.8)
+    smoke: set[str] = field(default_factory=set)
     #: decisions waiting, innermost last: an opportunity fire interrupts a move, a withdrawal
     #: follows a fight (DESIGN.md: reactions are decision points like any other)
     pending: list[Pending] = field(default_factory=list)

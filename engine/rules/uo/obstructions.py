@@ -1,0 +1,184 @@
+"""What blocks lines of sight now: the counters placed during play (and set up by the
+scenario) that are LOS obstacles on top of the static battlefield (5.1.7.1).
+
+One home for the question, shared by the play (`Situation.sees`), the observation and the
+bots' views: Smoke counters (5.2.4.3, 8.2.7.8), Wreck counters (5.2.4.5) and Vehicles
+counters of No Man's Land (5.2.3.4). A barricade never blocks LOS (5.2.3.5) and neither does
+a toxic cloud (5.2.4.4), so neither is here.
+
+Counters are whole-hex obstacles at the terrain chart's counter levels (`bf.chart.counters`);
+`Dynamic` carries them to `engine.battlefield.los`, which already knows how to judge them.
+Also here: the drift of a counter group downwind (5.2.4.3-5.2.4.6), which smoke, toxic clouds
+and wrecks share.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from ...battlefield import Battlefield, Dynamic, LocKind
+from ...battlefield.locations import Pt
+from ...geometry.polygons import bearing, contains_point, dist
+from ...model.scenario import Compass, CounterKind
+from .game import Game
+from .state import State
+
+#: bearings (degrees clockwise from map north) of the eight compass points (5.2.4.6)
+COMPASS_BEARING: dict[Compass, float] = {
+    Compass.N: 0.0,
+    Compass.NE: 45.0,
+    Compass.E: 90.0,
+    Compass.SE: 135.0,
+    Compass.S: 180.0,
+    Compass.SW: 225.0,
+    Compass.W: 270.0,
+    Compass.NW: 315.0,
+}
+
+
+@dataclass(frozen=True)
+class Obstructions:
+    """Hex locations holding a counter that blocks LOS, by kind (each kind has its own
+    obstacle level on the terrain chart)."""
+
+    smoke: frozenset[str] = frozenset()
+    wrecks: frozenset[str] = frozenset()
+    vehicles: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.smoke or self.wrecks or self.vehicles)
+
+    @property
+    def locations(self) -> frozenset[str]:
+        """Every location holding an LOS-blocking counter, whatever its kind."""
+        return self.smoke | self.wrecks | self.vehicles
+
+    def dynamic(self) -> Dynamic:
+        """The battlefield's view of them, for `los.los` / `los.sees`."""
+        return Dynamic(smoke=self.smoke, wrecks=self.wrecks, vehicles=self.vehicles)
+
+
+#: a game's Vehicles and Wreck counters of No Man's Land, read once per game (the scenario
+#: never changes): kind -> locations
+_COUNTERS: WeakKeyDictionary[Game, dict[CounterKind, frozenset[str]]] = WeakKeyDictionary()
+
+NONE = Obstructions()
+
+
+def scenario_counters(game: Game, kind: CounterKind) -> frozenset[str]:
+    """Locations of the scenario's No Man's Land counters of `kind` (4.2, 5.2.3). Vehicles
+    (5.2.3.4) and Wreck counters block LOS face up or down. (Counters leaving the map during
+    play are H8's part of issue 16: the state will then say which remain, read here.)"""
+    table = _COUNTERS.get(game)
+    if table is None:
+        table = {}
+        for c in game.scenario.no_mans_land:
+            table[c.kind] = table.get(c.kind, frozenset()) | {c.at}
+        _COUNTERS[game] = table
+    return table.get(kind, frozenset())
+
+
+def blocking(game: Game, state: State) -> Obstructions:
+    """The LOS obstacles placed on the map now (5.1.7.1): smoke, wrecks and Vehicles
+    counters. A value: equal situations give equal answers (callers key caches by it).
+    Called for every LOS question of the play: the common case, nothing placed, is cheap."""
+    vehicles = scenario_counters(game, CounterKind.vehicles)
+    old_wrecks = scenario_counters(game, CounterKind.wreck)
+    if not (state.smoke or state.wrecks or vehicles or old_wrecks):
+        return NONE
+    return Obstructions(
+        smoke=frozenset(state.smoke), wrecks=frozenset(state.wrecks) | old_wrecks, vehicles=vehicles
+    )
+
+
+def blocking_locations(game: Game, state: State) -> frozenset[str]:
+    """`blocking(...)` as one set of locations (whatever the counter)."""
+    return blocking(game, state).locations
+
+
+# -- drifting downwind (5.2.4.3-5.2.4.6) ------------------------------------------------------
+
+#: key of the per-layer hex directions kept on each battlefield (`Battlefield.derived`)
+_DIRECTIONS = "uo.obstructions.hex_directions"
+
+
+def hex_directions(bf: Battlefield, layer: str) -> tuple[float, ...]:
+    """The six bearings from a hex centre to its neighbours' on `layer` (0, 60, ... for
+    flat-topped hexes; 30, 90, ... for pointy-topped ones), read off the compiled hexes."""
+    return bf.derived(_DIRECTIONS, lambda: _directions(bf)).get(layer, tuple(60.0 * k for k in range(6)))
+
+
+def _directions(bf: Battlefield) -> dict[str, tuple[float, ...]]:
+    out: dict[str, tuple[float, ...]] = {}
+    for layer in bf.hex_size:
+        hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex and loc.layer == layer]
+        phase = 0.0
+        if len(hexes) > 1:
+            first = hexes[0]
+            nearest = min(hexes[1:], key=lambda loc: dist(loc.centre, first.centre))
+            phase = bearing(first.centre, nearest.centre) % 60.0
+        out[layer] = tuple(phase + 60.0 * k for k in range(6))
+    return out
+
+
+def drift_points(bf: Battlefield, start: str, wind: Compass, length: int = 3) -> list[Pt]:
+    """The centres of `length` hexes from `start`'s centre going downwind (5.2.4.3: "placed
+    in 3 hexes, starting from the targeted hex and in the direction of the wind"; 5.2.4.4
+    and 5.2.4.5 the same), in the layer's millimetres: hexes under a building are not
+    locations but the drift crosses them all the same. Each step goes to the neighbouring
+    hex whose direction is nearest the wind's; a wind between two hex directions (east on a
+    grid of flat-topped hexes) ties them, and the one nearer the wind's line through the
+    start wins, so the drift zigzags along the wind."""
+    here = bf.location(start)
+    size = bf.hex_size.get(here.layer, 10.0)
+    spacing = size * math.sqrt(3.0)  # between neighbouring centres
+    want = COMPASS_BEARING[wind]
+    wx, wy = math.sin(math.radians(want)), -math.cos(math.radians(want))  # y grows down the sheet
+    nearest = min(abs((d - want + 180.0) % 360.0 - 180.0) for d in hex_directions(bf, here.layer))
+    ways = [
+        d for d in hex_directions(bf, here.layer) if abs((d - want + 180.0) % 360.0 - 180.0) <= nearest + 1e-6
+    ]
+    x0, y0 = here.centre
+    points = [here.centre]
+    while len(points) < length:
+        px, py = points[-1]
+        options = []
+        for d in ways:
+            nx = px + spacing * math.sin(math.radians(d))
+            ny = py - spacing * math.cos(math.radians(d))
+            aside = abs((nx - x0) * wy - (ny - y0) * wx)
+            options.append((round(aside, 6), d, (nx, ny)))
+        points.append(min(options)[2])
+    return points
+
+
+def covered(bf: Battlefield, layer: str, points: Iterable[Pt]) -> list[str]:
+    """Locations of `layer` in the hexes centred on `points`: the hex whose centre is one,
+    and every room or zone with part of it in one of those hexes (5.2.4.3: "if the 3 hex
+    smoke area covers a building, the rooms in this 3 hex area are crossed by the smoke").
+    Points off the map cover nothing."""
+    pts = list(points)
+    size = bf.hex_size.get(layer, 10.0)
+    out = []
+    for loc in bf.locations:
+        if loc.layer != layer:
+            continue
+        if loc.kind == LocKind.hex:
+            if any(dist(loc.centre, p) < size * 0.5 for p in pts):
+                out.append(loc.id)
+        elif loc.interior and any(
+            contains_point(loc.outline, p) or dist(loc.centre, p) < size * 0.9 for p in pts
+        ):
+            out.append(loc.id)
+    return sorted(out)
+
+
+def drift(bf: Battlefield, start: str, wind: Compass, length: int = 3) -> list[str]:
+    """The locations a counter group placed at `start` covers after drifting `length` hexes
+    downwind (`drift_points`, `covered`); `start` always among them."""
+    here = bf.location(start)
+    found = covered(bf, here.layer, drift_points(bf, start, wind, length))
+    return sorted(set(found) | {here.id})

@@ -1,0 +1,75 @@
+"""What blocks LOS now (obstructions.py): smoke, wrecks and Vehicles counters on top of the
+static battlefield (5.1.7.1, 5.2.3.4, 5.2.4.3, 5.2.4.5), and the drift downwind that smoke,
+toxic clouds and wrecks share (5.2.4.6). Situations on the small map (small.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.model.scenario import Compass
+from engine.rules.uo import obstructions
+from engine.rules.uo.play import Play
+
+from .small import ROOM_N, ROOM_S, B, small_battlefield, small_game
+
+
+def test_5_2_4_6_a_drift_runs_three_hexes_along_the_wind() -> None:
+    bf = small_battlefield()
+    # flat-topped hexes: north and south are hex directions
+    assert obstructions.drift(bf, "S0803", Compass.S) == ["S0803", "S0804", "S0805"]
+    assert obstructions.drift(bf, "S0803", Compass.N) == ["S0801", "S0802", "S0803"]
+    # east lies between two hex directions: the drift zigzags along the wind's line
+    assert obstructions.drift(bf, "S0803", Compass.E) == ["S0803", "S0903", "S1003"]
+
+
+def test_5_2_4_3_a_drift_over_a_building_covers_its_rooms() -> None:
+    bf = small_battlefield()
+    # S0505 east: the two hexes beyond are under building 1, one in each room
+    assert obstructions.drift(bf, "S0505", Compass.E) == [ROOM_N, ROOM_S, "S0505"]
+
+
+def test_5_2_4_6_a_drift_at_the_map_edge_stops_there() -> None:
+    bf = small_battlefield()
+    assert obstructions.drift(bf, "S0801", Compass.N) == ["S0801"]
+
+
+def test_5_1_7_1_nothing_placed_blocks_nothing() -> None:
+    play = Play(small_game(green=[B("g", at="S0801")], red=[B("r", at="S0810")], leaders=False), 0)
+    assert obstructions.blocking(play.game, play.state) == obstructions.NONE
+    assert not obstructions.NONE
+    assert play.sees("S0801", "S0810")
+
+
+@pytest.mark.parametrize("kind", ["smoke", "wrecks"])
+def test_5_2_4_3_5_2_4_5_smoke_and_wrecks_placed_in_play_block_the_los(kind: str) -> None:
+    play = Play(small_game(green=[B("g", at="S0801")], red=[B("r", at="S0810")], leaders=False), 0)
+    getattr(play.state, kind).add("S0805")
+    assert obstructions.blocking_locations(play.game, play.state) == {"S0805"}
+    assert not play.sees("S0801", "S0810")
+    assert play.sees("S0801", "S0804")  # short of it
+    getattr(play.state, kind).clear()  # smoke lifts at the end of the turn (5.2.4.3)
+    assert play.sees("S0801", "S0810")
+
+
+def test_5_2_3_4_a_vehicles_counter_of_the_scenario_blocks_the_los_face_down_too() -> None:
+    game = small_game(
+        green=[B("g", at="S0801")],
+        red=[B("r", at="S0810")],
+        leaders=False,
+        no_mans_land=[{"id": "cars", "kind": "vehicles", "at": "S0805", "hidden": True}],
+    )
+    play = Play(game, 0)
+    assert obstructions.blocking(game, play.state).vehicles == {"S0805"}
+    assert not play.sees("S0801", "S0810")
+
+
+def test_5_2_3_5_a_barricade_never_blocks_the_los() -> None:
+    game = small_game(
+        green=[B("g", at="S0801")],
+        red=[B("r", at="S0810")],
+        leaders=False,
+        no_mans_land=[{"id": "bar", "kind": "barricade", "at": "S0805", "hidden": False}],
+    )
+    play = Play(game, 0)
+    assert not obstructions.blocking(game, play.state)
+    assert play.sees("S0801", "S0810")
