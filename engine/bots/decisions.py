@@ -1,8 +1,10 @@
 """The heuristic bot's decisions, one function per kind of choice: set-up, starting an
 impulse or passing, which block to activate, what the activated block does (fire, assault,
 scout, move), the reactions under fire, opportunity fire, where to withdraw, whether to
-advance. `decide` dispatches on the types of the legal actions; an action of a type it
-does not know is an error, never a random choice.
+advance. `decide` dispatches on the types of the legal actions. An action of a type it
+does not know (a rule added after the bot learnt its game) is left aside while any known
+choice remains, and taken only when nothing else is legal: the first offered, so the
+choice stays deterministic.
 """
 
 from __future__ import annotations
@@ -67,15 +69,18 @@ MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
 
 
 class UnknownAction(TypeError):
-    """A legal action of a type the bot does not know: the rules gained an action the bot
-    must learn to weigh."""
+    """Legal actions of which the bot knows no kind, with nothing else offered."""
+
+
+class Unknown:
+    """The group key of actions of a type the bot does not know."""
 
 
 Groups = dict[type, list[Action]]
 
 
 def group(actions: list[Action]) -> Groups:
-    """The legal actions by type."""
+    """The legal actions by type; those of a type the bot does not know under `Unknown`."""
     groups: Groups = defaultdict(list)
     for action in actions:
         match action:
@@ -104,12 +109,17 @@ def group(actions: list[Action]) -> Groups:
             ):
                 groups[type(action)].append(action)
             case _:
-                raise UnknownAction(f"the heuristic bot does not know the action {action!r}")
+                groups[Unknown].append(action)
     return groups
 
 
 def decide(view: View, groups: Groups) -> Action:
-    """The choice among the legal actions, by what kind of decision they make."""
+    """The choice among the legal actions, by what kind of decision they make; actions of
+    a kind it does not know only when nothing else is legal."""
+    if Unknown in groups:
+        if len(groups) == 1:
+            return groups[Unknown][0]
+        groups = defaultdict(list, {kind: found for kind, found in groups.items() if kind is not Unknown})
     kinds = groups.keys()
     if Deploy in kinds:
         return _deploy(view, groups[Deploy])

@@ -72,7 +72,6 @@ class HeuristicBot:
             raise ValueError(f"a bot briefed for {self.briefing.side} asked to play {observation.side}")
         if not actions:
             raise ValueError(f"{observation.side} has no legal action to choose from")
-        groups = group(actions)  # an action the bot does not know is an error, even alone
         if len(actions) == 1:
             return actions[0]
-        return decide(View(self.know, observation, self.memory), groups)
+        return decide(View(self.know, observation, self.memory), group(actions))

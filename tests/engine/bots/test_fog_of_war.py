@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from engine.bots import HeuristicBot, RandomBot
-from engine.bots.decisions import UnknownAction
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Action, EndImpulse, HoldFire
 from engine.rules.uo.briefing import briefing
@@ -159,18 +158,26 @@ def test_which_hidden_block_is_which_changes_nothing_the_other_side_sees(game: G
     assert compared > 50
 
 
-def test_an_action_the_bot_does_not_know_is_an_error(game: Game) -> None:
+def test_an_action_the_bot_does_not_know_is_left_aside_while_it_has_a_choice(game: Game) -> None:
+    """A rule added after the bot learnt its game (H7/H8's new actions) never stops it: it
+    chooses among what it knows, and takes an unknown action only when nothing else is
+    legal (the first offered: deterministic)."""
+
     @dataclasses.dataclass(frozen=True)
     class Parley:  # an action a future rule might add
-        pass
+        to: str = ""
 
-    bot = HeuristicBot(briefing(game, Side.green), 1)
     play = Play(game, 1)
-    observation = play.observation(Side.green)
-    with pytest.raises(UnknownAction, match="Parley"):
-        bot.choose(observation, [EndImpulse(), Parley()])  # type: ignore[list-item]
-    with pytest.raises(UnknownAction):
-        bot.choose(observation, [Parley()])  # type: ignore[list-item]
+    assert play.decision is not None
+    side = play.decision.side
+    bot = HeuristicBot(briefing(game, side), 1)
+    observation = play.observation(side)
+    legal = play.legal_actions()
+    assert len(legal) > 1
+    assert bot.choose(observation, [Parley("a"), *legal]) == bot.choose(observation, legal)  # type: ignore[list-item]
+    assert bot.choose(observation, [EndImpulse(), Parley()]) == EndImpulse()  # type: ignore[list-item]
+    assert bot.choose(observation, [Parley("b"), Parley("a")]) == Parley("b")  # type: ignore[list-item]
+    assert bot.choose(observation, [Parley()]) == Parley()  # type: ignore[list-item]
 
 
 def _values(value: object) -> list[object]:
