@@ -10,18 +10,19 @@ so an editor recompiling on every edit holds only the battlefields it still uses
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from ..geometry.hexgrid import HexGrid
-from ..model.sheet import ApertureKind, WallKind
-from ..model.terrain_chart import TerrainChart
-from .footprint import piece_of
-from .locations import SURFACE, Location, LocKind, Pt, Step, WallPiece
-from .sheet_hexes import Footprint
+from ..model.kinds import ApertureKind, LocKind, Terrain, WallKind
+from .locations import SURFACE, Location, Pt, Step, WallPiece
 from .spatial import SegmentIndex
+
+if TYPE_CHECKING:  # a battlefield read back from disk (store.py) needs neither of them
+    from ..geometry.hexgrid import HexGrid
+    from ..model.terrain_chart import TerrainChart
 
 T = TypeVar("T")
 
@@ -39,6 +40,32 @@ class ApertureInfo:
     wall_kind: WallKind
     interior: str | None
     sheet: str
+
+
+@dataclass(frozen=True)
+class ObstacleLevels:
+    """What line of sight reads of the terrain chart (5.1.7.2), as plain data: the obstacle
+    level of each wall kind and hex terrain (None: no obstacle) and of the counters. A
+    battlefield read back from disk answers LOS queries with these, without reviving its
+    pydantic chart (most of `uo query`'s start-up)."""
+
+    walls: dict[WallKind, int | None]
+    facade: int
+    hexes: dict[Terrain, int | None]
+    smoke: int
+    wreck: int
+    vehicles: int
+
+    @classmethod
+    def of(cls, chart: TerrainChart) -> ObstacleLevels:
+        return cls(
+            walls={kind: chart.wall_obstacle(kind) for kind in WallKind},
+            facade=chart.walls.facade.obstacle,
+            hexes={terrain: cost.obstacle for terrain, cost in chart.hexes.items()},
+            smoke=chart.counters.smoke,
+            wreck=chart.counters.wreck,
+            vehicles=chart.counters.vehicles,
+        )
 
 
 class ClearTable(Protocol):
@@ -68,8 +95,10 @@ class Battlefield:
         building_level: dict[str, int] | None = None,
         los_table: Callable[[Battlefield], ClearTable] | None = None,
     ):
-        #: the terrain chart it was compiled with: LOS levels and dynamic costs read it too
-        self.chart = chart
+        # the terrain chart it was compiled with (see `chart`), and its LOS levels as plain data
+        self._chart: TerrainChart | None = chart
+        self._chart_pickle: bytes | None = None
+        self.levels = ObstacleLevels.of(chart)
         self.locations = locations
         self.by_id = {loc.id: loc for loc in locations}
         self.by_id.update({alias: self.by_id[target] for alias, target in aliases.items()})
@@ -100,6 +129,33 @@ class Battlefield:
     def __len__(self) -> int:
         return len(self.locations)
 
+    @property
+    def chart(self) -> TerrainChart:
+        """The terrain chart it was compiled with: dynamic costs and the rules read it. A
+        battlefield read back from disk revives it on first use (the pydantic models load
+        then, not before)."""
+        if self._chart is None:
+            assert self._chart_pickle is not None
+            object.__setattr__(self, "_chart", pickle.loads(self._chart_pickle))
+        assert self._chart is not None
+        return self._chart
+
+    # -- pickling (store.py keeps battlefields on disk) -------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the LOS table (its own, larger store entry, read only by who asks
+        for it) and the `derived` memo (rebuilt on use); the chart as its own pickle, read
+        back only when someone asks for it."""
+        state = dict(self.__dict__)
+        state.pop("los_table", None)
+        state["_derived"] = {}
+        if self._chart is not None:
+            state["_chart_pickle"] = pickle.dumps(self._chart, protocol=pickle.HIGHEST_PROTOCOL)
+            state["_chart"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     # -- derived indexes, built on first use ----------------------------------------------
     @cached_property
     def wall_index(self) -> dict[str, SegmentIndex]:
@@ -109,6 +165,9 @@ class Battlefield:
     @cached_property
     def piece_buildings(self) -> dict[WallPiece, frozenset[str]]:
         """Building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)."""
+        from .footprint import piece_of  # (with sheet_hexes: the compiler's, not a reader's)
+        from .sheet_hexes import Footprint
+
         footprints = [(bid, Footprint(outline)) for bid, outline in self.buildings.items()]
         return {
             piece: frozenset(bid for bid, fp in footprints if piece_of(fp, piece))
@@ -119,11 +178,11 @@ class Battlefield:
     @cached_property
     def terrain_obstacles(self) -> list[Location]:
         """Surface hexes whose terrain blocks LOS over the whole hex (woods, hillocks: 5.1.7.1)."""
-        hexes = self.chart.hexes
+        hexes = self.levels.hexes
         return [
             loc
             for loc in self.locations
-            if loc.kind == LocKind.hex and loc.terrain is not None and hexes[loc.terrain].obstacle is not None
+            if loc.kind == LocKind.hex and loc.terrain is not None and hexes[loc.terrain] is not None
         ]
 
     @cached_property

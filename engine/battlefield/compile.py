@@ -46,9 +46,10 @@ from ..model.sheet import (
 from ..model.terrain_chart import TerrainChart
 from .battlefield import ApertureInfo, Battlefield
 from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
-from .los_table import LosTable
 from .sheet_hexes import Footprint, hex_locations
 from .spatial import SegmentIndex
+from .store import load_battlefield, save_battlefield
+from .store import los_table as stored_los_table
 from .terrain import load_terrain_chart
 
 SQRT3 = math.sqrt(3.0)
@@ -608,18 +609,13 @@ def compile_sheets(
     inserts: Sequence[MapSheet] = (),
     chart: TerrainChart | None = None,
 ) -> Battlefield:
-    """Compile placed surface sheets and underground inserts (cached by content hash).
-    `chart`: the terrain chart (None: the shipped one)."""
+    """Compile placed surface sheets and underground inserts (cached in memory by content
+    hash; store.compiled adds the disk). `chart`: the terrain chart (None: the shipped one)."""
     if chart is None:
         chart = load_terrain_chart()
-    digest = _digest(
-        [chart.model_dump(mode="json")]
-        + [[s.model_dump(mode="json"), [p.position, p.rotation]] for s, p in sheets]
-        + [s.model_dump(mode="json") for s in inserts]
-    )
-    cached = _CACHE.get(digest)
+    digest = content_digest(sheets, inserts, chart)
+    cached = recall(digest)
     if cached is not None:
-        _CACHE.move_to_end(digest)
         return cached
     b = _Builder(chart)
     b.enterable = {bd.id for s, _ in sheets for bd in s.buildings if bd.vehicles_may_enter}
@@ -653,26 +649,79 @@ def compile_sheets(
         chart,
         b.grids,
         b.building_level,
-        los_table=LosTable,
+        los_table=stored_los_table,
     )
-    _CACHE[digest] = bf
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    remember(bf)
     return bf
 
 
-def compile_file(path: Path | str, chart: TerrainChart | None = None) -> Battlefield:
+def compile_stored(
+    sheets: Sequence[tuple[MapSheet, Placement]],
+    inserts: Sequence[MapSheet] = (),
+    chart: TerrainChart | None = None,
+) -> Battlefield:
+    """`compile_sheets` through the disk cache (store.py): the battlefield of this content
+    from memory, else from disk, else compiled and written for the next process. For the
+    play (Game.load) and `uo query`; the editor's probes, recompiling on every edit, keep
+    to memory."""
+    digest = content_digest(sheets, inserts, chart)
+    bf = recall(digest)
+    if bf is not None:
+        return bf
+    bf = load_battlefield(digest)
+    if bf is not None:
+        remember(bf)
+        return bf
+    bf = compile_sheets(sheets, inserts, chart)
+    save_battlefield(bf)
+    return bf
+
+
+def content_digest(
+    sheets: Sequence[tuple[MapSheet, Placement]],
+    inserts: Sequence[MapSheet] = (),
+    chart: TerrainChart | None = None,
+) -> str:
+    """The digest of what a battlefield is compiled from (its sheets with their placements,
+    inserts and terrain chart): its identity in memory and on disk (store.py)."""
+    if chart is None:
+        chart = load_terrain_chart()
+    return _digest(
+        [chart.model_dump(mode="json")]
+        + [[s.model_dump(mode="json"), [p.position, p.rotation]] for s, p in sheets]
+        + [s.model_dump(mode="json") for s in inserts]
+    )
+
+
+def recall(digest: str) -> Battlefield | None:
+    """The battlefield of `digest` if compiled (or read from disk) lately in this process."""
+    cached = _CACHE.get(digest)
+    if cached is not None:
+        _CACHE.move_to_end(digest)
+    return cached
+
+
+def remember(bf: Battlefield) -> None:
+    """Keep `bf` among the last CACHE_SIZE battlefields of this process."""
+    _CACHE[bf.digest] = bf
+    _CACHE.move_to_end(bf.digest)
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def compile_file(path: Path | str, chart: TerrainChart | None = None, stored: bool = False) -> Battlefield:
     """Compile a sheet file or a scenario file (its sheets and inserts) with `chart` (None:
-    the shipped terrain chart)."""
+    the shipped terrain chart); `stored`: through the disk cache (`compile_stored`)."""
     path = Path(path)
+    build = compile_stored if stored else compile_sheets
     doc = load_document(path)
     if doc.model is None:
         raise CompileError(doc.problems)
     model = doc.model
     if isinstance(model, MapSheet):
         if model.kind == SheetKind.underground:
-            return compile_sheets([], [model], chart)
-        return compile_sheets([(model, Placement())], chart=chart)
+            return build([], [model], chart)
+        return build([(model, Placement())], chart=chart)
     if isinstance(model, Scenario):
         sheets = []
         for placement in model.map.sheets:
@@ -680,7 +729,7 @@ def compile_file(path: Path | str, chart: TerrainChart | None = None) -> Battlef
                 (_load_sheet(path.parent / placement.file), Placement(placement.position, placement.rotation))
             )
         inserts = [_load_sheet(path.parent / ins.file) for ins in model.map.underground]
-        return compile_sheets(sheets, inserts, chart)
+        return build(sheets, inserts, chart)
     raise CompileError(
         [Problem(doc.name, 1, 1, "P006", "a sheet or a scenario is needed, not a card library")]
     )
@@ -696,4 +745,13 @@ def _load_sheet(path: Path) -> MapSheet:
     return doc.model
 
 
-__all__ = ["CompileError", "Placement", "compile_file", "compile_sheets"]
+__all__ = [
+    "CompileError",
+    "Placement",
+    "compile_file",
+    "compile_sheets",
+    "compile_stored",
+    "content_digest",
+    "recall",
+    "remember",
+]

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..model.sheet import Terrain, WallKind
-from ..model.terrain_chart import LocKind
+from ..model.kinds import LocKind, Terrain, WallKind
 
 Pt = tuple[float, float]
 

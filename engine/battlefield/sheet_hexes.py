@@ -4,10 +4,14 @@ compiler and the validator (engine/lint) both call."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..geometry.hexgrid import HexGrid
 from ..geometry.polygons import strictly_inside
-from ..model.sheet import MapSheet, Terrain
+from ..model.kinds import Terrain
+
+if TYPE_CHECKING:
+    from ..model.sheet import MapSheet
 
 Pt = tuple[float, float]
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..model.sheet import Grid, Orientation, Stagger
+from ..model.kinds import Orientation, Stagger
+
+if TYPE_CHECKING:  # the grid's model is read, never built, here: no pydantic on import
+    from ..model.sheet import Grid
 
 SQRT3 = math.sqrt(3.0)
 

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...battlefield import Battlefield, Placement, compile_sheets
+from ...battlefield import Battlefield, Placement
+from ...battlefield.compile import compile_stored
 from ...io.problems import Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
@@ -209,7 +210,10 @@ class Game:
             )
         except TableError as exc:  # validation checks them too: only a file changed since
             raise GameSetupError(exc.problems) from None
-        battlefield = compile_sheets(sheets, inserts, chart=tables.terrain)
+        # through the disk cache (battlefield/store.py): keyed by the content the editor holds,
+        # unsaved edits included, so every process playing it compiles it and builds its LOS
+        # table once
+        battlefield = compile_stored(sheets, inserts, chart=tables.terrain)
         # a battlefield compiled before from the same content holds an equal chart: one copy
         tables = dataclasses.replace(tables, terrain=battlefield.chart)
         return cls(doc.model, battlefield, cards, known, tables)
