@@ -167,6 +167,55 @@ class StayPut:
     pass
 
 
+# --- No Man's Land (5.2, 8.2.3, 8.2.5, 8.2.6) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaceCounter:
+    """Put down a barricade or an AT mine of the side's allotment (`kind`: "barricade" or
+    "at_mine"): at set-up in a deployment area, or by the active engineer in an adjacent
+    location (5.2.1, 5.2.2.1, 8.2.3.1). A mine's location stays secret."""
+
+    kind: str
+    location: str
+
+
+@dataclass(frozen=True)
+class KeepInReserve:
+    """Place no more at set-up: the rest of the allotments is for the engineers (8.2.3.1)."""
+
+
+@dataclass(frozen=True)
+class ScoutMines:
+    """"I am scouting": the active Scout or Engineer reveals itself, moves at most 3 MP and
+    finds the enemy AT mines within 2 EP of its way (5.2.2.3, 8.2.5.6)."""
+
+
+@dataclass(frozen=True)
+class ScoutCounter:
+    """The active block scouts the face-down counter(s) at `location` (8.2.5, 5.2.3)."""
+
+    location: str
+
+
+@dataclass(frozen=True)
+class ScatterPopulation:
+    """The active block scatters the Population counter at `location` (adjacent to it) to
+    `to`, up to 6 MP away and in contact with no block (8.2.6)."""
+
+    location: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """The active engineer destroys the barricade, IED/UXO or AT mine at the adjacent
+    `location`, then moves (2 MP, free) to `to` (8.2.3.2)."""
+
+    location: str
+    to: str
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -189,6 +238,12 @@ Action = (
     | HoldFire
     | Advance
     | StayPut
+    | PlaceCounter
+    | KeepInReserve
+    | ScoutMines
+    | ScoutCounter
+    | ScatterPopulation
+    | Destroy
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -214,6 +269,12 @@ ACTIONS: dict[str, type[Action]] = {
         HoldFire,
         Advance,
         StayPut,
+        PlaceCounter,
+        KeepInReserve,
+        ScoutMines,
+        ScoutCounter,
+        ScatterPopulation,
+        Destroy,
     )
 }
 

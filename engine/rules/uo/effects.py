@@ -4,8 +4,9 @@ A block that fires or assaults hurts the friendly blocks in its weapon's area of
 itself excepted (8.2.1.1): along the fire lane (light and heavy weapons), around the firer
 and around the target (heavy weapons), and around the firer underground (light weapons'
 echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1);
-population and No Man's Land counters are the next rules issue's. The numbers are the aid
-card's, in `data/weapons_effect.yaml`.
+No Man's Land counters, population included, always are (`counters_struck`, in the same
+zones; what it does to them is no_mans_land.py's). The numbers are the aid card's, in
+`data/weapons_effect.yaml`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ...battlefield import Battlefield, Location, LocKind
 from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.rule_tables import WeaponsEffectTable
+from . import harm, no_mans_land
 from .situation import Situation
 
 #: whether the shooter sees from one location to another: the battlefield's static LOS
@@ -182,19 +184,39 @@ def apply(
     """Apply the weapons effect of a shot: losses, and an Activated marker on every block
     hit (8.2.1.3, and the card: "activates the block"). An armoured or MBT block never
     goes below its operational level this way (8.2.1.3)."""
-    s = sit.state
     found = shot_hits(sit, shooter, sit.weapon(shooter, weapon_id), target_location, assault, origin)
     for hit in found:
-        b = s.blocks[hit.block]
-        info = sit.game.blocks[hit.block]
-        n = hit.osl
-        if info.profile.protection != Protection.soft:
-            n = min(n, max(0, 1 - b.losses))
-        b.losses += n
-        if b.losses >= info.levels:
-            sit.eliminate(hit.block, by=None)
-            continue
-        active = s.activation.block if s.activation is not None else None
-        if hit.block != active:  # the moving block is marked when its activation ends
-            sit.mark_activated(hit.block)
+        harm.suffer(sit, hit.block, hit.osl)
+    side = sit.game.blocks[shooter].side
+    w = sit.weapon(shooter, weapon_id)
+    for cid in counters_struck(sit, shooter, w, target_location, assault, origin):
+        no_mans_land.reveal_by_weapon(sit, cid, by=side)
     return found
+
+
+def counters_struck(
+    sit: Situation, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+) -> list[str]:
+    """The No Man's Land counters in the shot's area of effect: a weapons effect always
+    affects them (8.2.1.1), in the same zones as the shooter's friends (`hits`)."""
+    g, s = sit.game, sit.state
+    counters = {
+        cid: (c.location, Protection.soft)
+        for cid, c in s.nml.counters.items()
+        if c.location is not None and c.owner is None
+    }
+    if not counters:
+        return []
+    here = origin or s.blocks[shooter].location or ""
+    found = hits(
+        g.battlefield,
+        g.tables.weapons_effect,
+        w,
+        here,
+        target_location,
+        counters,
+        sees=sit.sees,
+        assault=assault,
+        vehicle=g.blocks[shooter].vehicle,
+    )
+    return [h.block for h in found]

@@ -7,7 +7,9 @@ their locations, with what they are (type, losses, markers) only once revealed, 
 id unless revealed; nothing of enemy blocks off the map or in an underground insert the side
 has no map of (8.1.10); the turn, phase, night and initiative; the impulse under way (its
 limit only for the side's own force); its own activated block's record; the fight under way
-as publicly declared (8.2.7.1); wrecks; control as the side sees it.
+as publicly declared (8.2.7.1); wrecks; control as the side sees it; the counters on the map
+face down until revealed (its own barricades and mines face up, the enemy's mines unseen
+until scouted), toxic clouds and the population each side has eliminated (5.2).
 
 A revealed enemy block is named by its `identity`: its index in the enemy's order of battle
 as the briefing publishes it. A hidden one has none, so the observation never tells which
@@ -25,6 +27,7 @@ from typing import Any
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from ..ruleset import Decision
+from .counters import Kind
 from .situation import Situation
 from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
 
@@ -131,6 +134,18 @@ class DeclaredFight:
 
 
 @dataclass(frozen=True)
+class CounterView:
+    """A counter on the map as the side sees it (5.2): face down (`kind` None) until it is
+    revealed, unless it is the side's own barricade or mine. An enemy AT mine is not shown
+    until scouted (5.2.2: its location is written on paper)."""
+
+    location: str
+    kind: str | None
+    revealed: bool
+    owner: Side | None = None  # a side's barricade or mine; None: No Man's Land
+
+
+@dataclass(frozen=True)
 class Observation:
     side: Side
     turn: int
@@ -149,6 +164,10 @@ class Observation:
     #: who holds each location the side sees a block in (2.3): the last side through holds
     #: a location too, which a player remembers from what it saw
     control: tuple[tuple[str, Side], ...]
+    counters: tuple[CounterView, ...] = ()  # by location
+    toxic_clouds: tuple[str, ...] = ()  # 5.2.4.4
+    #: population counters each side has eliminated (5.2.3.3), both sides' known to all
+    collateral: tuple[tuple[Side, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -228,6 +247,17 @@ class Observation:
             ],
             "wrecks": list(self.wrecks),
             "control": [[loc, side.value] for loc, side in self.control],
+            "counters": [
+                {
+                    "location": c.location,
+                    "kind": c.kind,
+                    "revealed": c.revealed,
+                    "owner": None if c.owner is None else c.owner.value,
+                }
+                for c in self.counters
+            ],
+            "toxic_clouds": list(self.toxic_clouds),
+            "collateral": [[side.value, n] for side, n in self.collateral],
         }
 
 
@@ -322,7 +352,24 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         enemies=tuple(enemies),
         wrecks=tuple(sorted(s.wrecks)),
         control=tuple(sorted(control.items())),
+        counters=counters_seen(play, side),
+        toxic_clouds=tuple(sorted(s.nml.toxic_clouds)),
+        collateral=tuple(sorted(s.nml.collateral.items())),
     )
+
+
+def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
+    """The counters on the map as `side` sees them: face up once revealed or its own, face
+    down otherwise; the enemy's AT mines not at all until scouted (5.2.2, 5.2.3)."""
+    out = []
+    for c in play.state.nml.counters.values():
+        if c.location is None or not play.visible_layer(side, c.location):
+            continue
+        known = c.revealed or c.owner == side
+        if c.kind == Kind.at_mine and not known:
+            continue
+        out.append(CounterView(c.location, c.kind.value if known else None, c.revealed, c.owner))
+    return tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))
 
 
 def declared_fight(play: Situation, side: Side, ident: dict[str, int], log: Log) -> DeclaredFight | None:

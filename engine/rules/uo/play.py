@@ -19,7 +19,7 @@ from ...battlefield.movement import Unit, ep_within, step_cost
 from ...model.scenario import Side
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
-from . import activation, fight, victory
+from . import activation, counters, fight, initial_phase, mines, nml_actions, victory
 from .actions import (
     ACTIONS,
     Action,
@@ -112,6 +112,7 @@ class Play(Situation):
             )
         first = game.initiative(1)
         state = State(turn=1, phase=Phase.setup, active=Side.green, initiative=first, blocks=blocks)
+        state.nml = counters.initial(game.scenario)  # 5.2: No Man's Land as set up
         super().__init__(game, state, seed)
         for bid, b in blocks.items():
             if b.location and not game.blocks[bid].dummy:  # a dummy holds nothing (2.3)
@@ -271,6 +272,7 @@ class Play(Situation):
             repr(s.pending) if s.pending else None,
             len(s.used_forces),
             len(s.wrecks),
+            nml_actions.fingerprint(self),
             tuple(
                 (b.location, b.losses, b.revealed, b.activated, b.reaction, b.completed, b.eliminated)
                 for b in s.blocks.values()
@@ -284,8 +286,10 @@ class Play(Situation):
         if s.pending:
             return self.pending_actions(s.pending[-1])
         if s.phase == Phase.setup:
-            taken = self.occupied()
+            barricades, _ = counters.closed(s.nml)
+            taken = self.occupied() | barricades  # no block where a barricade stands (5.2.3.5)
             actions: list[Action] = []
+            actions.extend(nml_actions.setup_actions(self, s.active))
             for block in self.to_deploy(s.active):
                 area = self.game.deployment_area(block)
                 actions.extend(Deploy(block, loc) for loc in area if loc not in taken)
@@ -321,7 +325,8 @@ class Play(Situation):
         """The activation's MP in all (`activation.activation_budget`: 7.1.2, 8.1, 8.1.13,
         8.1.15, 9.1)."""
         profile = self.game.blocks[act.block].profile
-        return activation.activation_budget(
+        cap = mines.budget_cap(self)  # scouting for mines: 3 MP (5.2.2.3)
+        budget = activation.activation_budget(
             activation.unit_of(profile),
             spent=act.spent,
             acted_at=act.acted_at,
@@ -330,6 +335,7 @@ class Play(Situation):
             night=self.night(),
             underground=underground,
         )
+        return budget if cap is None else min(budget, cap)
 
     def _activation_actions(self) -> list[Action]:
         g, s = self.game, self.state
@@ -374,6 +380,8 @@ class Play(Situation):
             and here not in others
         ):
             actions.extend(self.action_choices(act.block))
+            actions.extend(nml_actions.block_actions(self, act.block))
+        actions.extend(nml_actions.start_actions(self, act.block))
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
         return sorted(set(actions), key=lambda a: str(a))
@@ -464,6 +472,9 @@ class Play(Situation):
             self._move(action.location)
         elif isinstance(action, (Fire, Assault, Scout)):
             self.apply_action(action)
+        elif isinstance(action, nml_actions.NML_ACTIONS):
+            nml_actions.apply(self, action)
+            self._advance_setup()
         elif isinstance(action, EndActivation):
             self.end_activation()
         elif isinstance(action, Pass):
@@ -517,6 +528,7 @@ class Play(Situation):
         and the enemy may fire on it there (8.3.1)."""
         self.state.control[location] = self.side_of(block)
         self.contact(block)
+        nml_actions.entered(self, block, location)  # clouds, counters met, AT mines (5.2)
         self.offer_opportunity(block, location)
 
     def _advance_setup(self) -> None:
@@ -525,14 +537,15 @@ class Play(Situation):
         if s.phase != Phase.setup:
             return
         for side in (Side.green, Side.red):
-            if self.to_deploy(side) and self._can_deploy(side):
+            if (self.to_deploy(side) and self._can_deploy(side)) or nml_actions.placing(self, side):
                 s.active = side
                 return
+        s.nml.placing.clear()  # what is left of the allotments is the engineers' (8.2.3.1)
         s.phase = Phase.impulses
         s.active = s.initiative
 
     def _can_deploy(self, side: Side) -> bool:
-        taken = self.occupied()
+        taken = self.occupied() | counters.closed(self.state.nml)[0]
         return any(
             loc not in taken for block in self.to_deploy(side) for loc in self.game.deployment_area(block)
         )
@@ -552,10 +565,11 @@ class Play(Situation):
         self._initial_phase()
 
     def _initial_phase(self) -> None:
-        """3.1.1 in order. Population movement, IED/UXO and wreck checks, events, 3D actions
-        and order-of-battle reorganisation are the next rules issue's; they slot in here,
-        between hiding blocks and determining the initiative."""
+        """3.1.1 in order: hiding revealed blocks, then population movement, the IED/UXO and
+        wreck checks (initial_phase.py, whose `events_and_3d_actions` hook is where events,
+        3D actions and order-of-battle reorganisation go), then the initiative."""
         self._hide_revealed_blocks()
+        initial_phase.run(self)  # population, IED/UXO, wrecks; then events and 3D (hook)
         s = self.state
         s.initiative = self.game.initiative(s.turn)
         s.active = s.initiative

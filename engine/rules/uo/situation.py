@@ -16,8 +16,8 @@ from ...battlefield import Dynamic
 from ...battlefield.los import los
 from ...battlefield.movement import Mover, ep_within
 from ...model.cards import Weapon
-from ...model.scenario import CounterKind, Side
-from . import activation, obstructions
+from ...model.scenario import Side
+from . import activation, counters, obstructions
 from .game import Game
 from .state import State
 from .tables import CombatTables
@@ -37,11 +37,6 @@ class Situation:
         #: exact LOS answers with the counters placed on the map (`sees`), for `_blockers`
         self._blocked_los: dict[tuple[str, str], bool] = {}
         self._blockers = obstructions.Obstructions()
-        # the scenario's counters stay where they are set up until the next rules issue
-        # places and removes them: read once, not on every move
-        counters = game.scenario.no_mans_land
-        self._barricades = frozenset(c.at for c in counters if c.kind == CounterKind.barricade)
-        self._impassable = frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo)
 
     @property
     def combat(self) -> CombatTables:
@@ -124,7 +119,8 @@ class Situation:
             and not g.blocks[bid].dummy
             and activation.helps_climb(g.blocks[bid].profile)
         )
-        return Dynamic(helpers=helpers, barricades=self._barricades, impassable=self._impassable)
+        barricades, impassable = counters.closed(s.nml)  # 5.2.3.1, 5.2.3.3, 5.2.3.5
+        return Dynamic(helpers=helpers, barricades=barricades, impassable=impassable)
 
     # -- sight and distance ----------------------------------------------------------------
     def visible_layer(self, side: Side, location: str) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ...model.scenario import Side
+from .counters import NoMansLand
 
 
 def other(side: Side) -> Side:
@@ -55,6 +56,7 @@ class Activation:
     unseen: bool = True
     path: list[str] = field(default_factory=list)
     acted_at: int | None = None  # MP spent when it performed its action (8.2), None: no action yet
+    scouting_mines: bool = False  # "I am scouting" for AT mines: 3 MP at most (5.2.2.3)
 
 
 @dataclass
@@ -124,6 +126,8 @@ class State:
     #: decisions waiting, innermost last: an opportunity fire interrupts a move, a withdrawal
     #: follows a fight (DESIGN.md: reactions are decision points like any other)
     pending: list[Pending] = field(default_factory=list)
+    #: No Man's Land counters, toxic clouds, collateral and allotments left (counters.py)
+    nml: NoMansLand = field(default_factory=NoMansLand)
 
     def copy(self) -> State:
         return copy.deepcopy(self)

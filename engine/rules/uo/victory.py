@@ -109,18 +109,14 @@ def _met(game: Game, state: State, present: dict[str, set[Side]], cond: VictoryC
         )
         return destroyed >= cond.count
     # Collateral (5.2.3.3: "any Population counter eliminated by a side's action may cause a
-    # penalty"): eliminating population comes with the next rules issue (No Man's Land
-    # counters in the initial phase, fire through population); until the state counts
-    # them, no side has eliminated any and the penalty is not incurred.
+    # penalty"): met once the side has eliminated one; the points are per counter (_points)
     assert isinstance(cond, Collateral)
-    return False
+    return state.nml.collateral.get(cond.side, 0) > 0
 
 
-def _points(cond: VictoryCondition, met: bool) -> int:
+def _points(cond: VictoryCondition, met: bool, state: State) -> int:
     if isinstance(cond, Collateral):
-        # per_population x counters cond.side eliminated, and the state has no such count
-        # until the next rules issue (see _met): 0, not a stand-in figure.
-        return 0
+        return cond.per_population * state.nml.collateral.get(cond.side, 0)
     return cond.points if met else 0
 
 
@@ -133,7 +129,7 @@ def score(game: Game, state: State) -> Outcome:
     for cond in game.scenario.victory.conditions:
         met = _met(game, state, present, cond)
         conditions[cond.id] = met
-        points[cond.side] += _points(cond, met)
+        points[cond.side] += _points(cond, met, state)
     over = state.phase == Phase.over
     for level in game.scenario.victory.levels:
         if points[level.side] >= level.min_points:

@@ -1,0 +1,31 @@
+"""Losses from a weapons effect (8.2.1.3), one home for fires' friendly fire (effects.py),
+explosions and toxic clouds (no_mans_land.py, mines.py)."""
+
+from __future__ import annotations
+
+from ...model.cards import Protection
+from .situation import Situation
+
+
+def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> None:
+    """`block` loses `osl` levels from a weapons effect and receives an Activated marker
+    (8.2.1.3, and the card: "activates the block"); an armoured or MBT block never goes
+    below its operational level this way (8.2.1.3). The moving block is marked when its
+    activation ends."""
+    s = sit.state
+    b = s.blocks[block]
+    if not b.on_map or osl <= 0:
+        return
+    info = sit.game.blocks[block]
+    if info.dummy:
+        return  # 5.2.1: only scouting and a direct fire reveal a dummy
+    n = osl
+    if info.profile.protection != Protection.soft:
+        n = min(n, max(0, 1 - b.losses))
+    b.losses += n
+    if b.losses >= info.levels:
+        sit.eliminate(block, by=by)
+        return
+    active = s.activation.block if s.activation is not None else None
+    if block != active:
+        sit.mark_activated(block)

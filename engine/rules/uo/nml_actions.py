@@ -1,0 +1,129 @@
+"""The No Man's Land actions of the sequence of play: what the play offers (set-up
+placements, the active block's scouting, scattering, placing and destroying) and what it
+does on them, and what happens to a block entering a location (toxic clouds, counters met,
+AT mines). The rules themselves are `no_mans_land.py`'s and `mines.py`'s; play.py calls
+these."""
+
+from __future__ import annotations
+
+from ...model.scenario import Side
+from . import fight, mines, no_mans_land
+from .actions import (
+    Action,
+    Destroy,
+    KeepInReserve,
+    PlaceCounter,
+    ScatterPopulation,
+    ScoutCounter,
+    ScoutMines,
+)
+from .counters import Kind
+from .situation import Situation
+from .state import Phase
+
+NML_ACTIONS = (PlaceCounter, KeepInReserve, ScoutMines, ScoutCounter, ScatterPopulation, Destroy)
+
+
+def setup_actions(sit: Situation, side: Side) -> list[Action]:
+    """Placing the side's barricades and mines at set-up, or keeping the rest (5.2.1,
+    5.2.2.1)."""
+    if side not in sit.state.nml.placing:
+        return []
+    out: list[Action] = [PlaceCounter(kind.value, loc) for kind, loc in mines.setup_places(sit, side)]
+    out.append(KeepInReserve())
+    return out
+
+
+def placing(sit: Situation, side: Side) -> bool:
+    """Whether `side` still has something to place at set-up."""
+    return side in sit.state.nml.placing and bool(mines.setup_places(sit, side))
+
+
+def block_actions(sit: Situation, block: str) -> list[Action]:
+    """The No Man's Land actions (8.2) open to the active block that may still act:
+    scouting a face-down counter, scattering population, an engineer's placing and
+    destroying."""
+    s = sit.state
+    here = s.blocks[block].location or ""
+    out: list[Action] = []
+    side = sit.side_of(block)
+    hidden = sorted(
+        {c.location for c in s.nml.counters.values() if c.location and no_mans_land.hidden_to(c, side)}
+    )
+    out.extend(ScoutCounter(loc) for loc in hidden if fight.can_scout(sit, block, here, loc))
+    out.extend(ScatterPopulation(loc, to) for loc, to in no_mans_land.scatter_options(sit, block))
+    out.extend(PlaceCounter(kind.value, loc) for kind, loc in mines.engineer_places(sit, block))
+    targets = no_mans_land.destroy_targets(sit, block)
+    if targets:
+        moves = fight.withdrawal_options(sit, block) or [here]
+        out.extend(Destroy(loc, to) for loc in targets for to in moves)
+    return out
+
+
+def start_actions(sit: Situation, block: str) -> list[Action]:
+    """Before it moves: a Scout or Engineer may announce it scouts for mines (5.2.2.3)."""
+    return [ScoutMines()] if mines.may_scout_mines(sit, block) else []
+
+
+def apply(sit: Situation, action: Action) -> None:
+    s = sit.state
+    if isinstance(action, KeepInReserve):
+        mines.keep_in_reserve(sit, s.active)
+        return
+    if isinstance(action, PlaceCounter) and s.phase == Phase.setup:
+        mines.place(sit, s.active, Kind(action.kind), action.location)
+        return
+    act = s.activation
+    assert act is not None
+    block = act.block
+    if isinstance(action, ScoutMines):
+        mines.start_scouting(sit, block)
+        return
+    act.acted_at = act.spent  # each of the others is the block's action (8.2)
+    if isinstance(action, PlaceCounter):
+        mines.place(sit, sit.side_of(block), Kind(action.kind), action.location)
+    elif isinstance(action, ScoutCounter):
+        no_mans_land.scout(sit, block, action.location)
+    elif isinstance(action, ScatterPopulation):
+        no_mans_land.scatter(sit, action.location, action.to)
+    elif isinstance(action, Destroy):
+        here = s.blocks[block].location
+        no_mans_land.destroy(sit, block, action.location)
+        if s.blocks[block].on_map and action.to != here:
+            # 8.2.3.2: it must move 2 MP after the destruction, at no MP cost
+            s.blocks[block].location = action.to
+            act.path.append(action.to)
+            s.control[action.to] = sit.side_of(block)
+            sit.contact(block)
+            entered(sit, block, action.to)
+
+
+def entered(sit: Situation, block: str, location: str) -> None:
+    """A block has entered `location` (a move, an entry, the move after a destruction): it
+    crosses a toxic cloud (5.2.3.2), meets the counters now in contact (5.2.3), triggers the
+    AT mines there if a vehicle (5.2.2.2), and finds mines if it scouts for them (5.2.2.3)."""
+    s = sit.state
+    act = s.activation
+    came_from = None
+    if act is not None and act.block == block and len(act.path) >= 2:
+        came_from = act.path[-2]
+    no_mans_land.crossed_cloud(sit, block, came_from, location)
+    if s.blocks[block].on_map:
+        no_mans_land.meet(sit, block)
+    if s.blocks[block].on_map:
+        mines.triggered(sit, block, location)
+    if s.blocks[block].on_map and act is not None and act.block == block and act.scouting_mines:
+        mines.found(sit, block)
+
+
+def fingerprint(sit: Situation) -> tuple[object, ...]:
+    """What of No Man's Land the legal actions depend on (Play._fingerprint)."""
+    n = sit.state.nml
+    act = sit.state.activation
+    return (
+        tuple((cid, c.location, c.revealed) for cid, c in n.counters.items()),
+        len(n.toxic_clouds),
+        tuple(sorted(n.reserve.items())),
+        tuple(sorted(n.placing)),
+        act is not None and act.scouting_mines,
+    )
