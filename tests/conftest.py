@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Compiled battlefields and LOS tables (engine/battlefield/store.py) go to one folder for the
+# whole run, never the user's cache: the many tests that load the sample pay its LOS table
+# once, and the commands the tests start (subprocesses inherit it) share it too.
+_STORE = tempfile.mkdtemp(prefix="uo-test-cache-")
+os.environ["UO_CACHE_DIR"] = _STORE
+os.environ.pop("UO_CACHE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_STORE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -666,7 +666,8 @@ def compile_stored(
     to memory."""
     digest = content_digest(sheets, inserts, chart)
     bf = recall(digest)
-    if bf is not None:
+    if bf is not None:  # compiled here before, maybe not through the store
+        save_battlefield(bf, replace=False)
         return bf
     bf = load_battlefield(digest)
     if bf is not None:

@@ -109,16 +109,20 @@ def load_battlefield(digest: str) -> Battlefield | None:
         return None
     from .battlefield import Battlefield
 
-    bf = _read(folder() / (entry_key(digest) + BATTLEFIELD))
+    bf = read_entry(folder() / (entry_key(digest) + BATTLEFIELD))
     return bf if isinstance(bf, Battlefield) and bf.digest == digest else None
 
 
-def save_battlefield(bf: Battlefield) -> None:
-    """Store `bf` (its cheap derived indexes built first, so readers get them too)."""
+def save_battlefield(bf: Battlefield, replace: bool = True) -> None:
+    """Store `bf` (its cheap derived indexes built first, so readers get them too);
+    `replace=False`: only if no entry is there."""
     if not enabled():
         return
+    path = folder() / (entry_key(bf.digest) + BATTLEFIELD)
+    if not replace and path.is_file():
+        return
     bf.wall_index, bf.piece_buildings, bf.terrain_obstacles  # noqa: B018  # built, then stored
-    _write(folder() / (entry_key(bf.digest) + BATTLEFIELD), bf)
+    _write(path, bf)
 
 
 def los_table(bf: Battlefield) -> ClearTable:
@@ -129,7 +133,7 @@ def los_table(bf: Battlefield) -> ClearTable:
     if not enabled():
         return LosTable(bf)
     path = folder() / (entry_key(bf.digest) + LOS_TABLE)
-    table = _read(path, battlefield=bf)
+    table = read_entry(path, battlefield=bf)
     if isinstance(table, LosTable):
         return table
     table = LosTable(bf)
@@ -164,8 +168,14 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _write(path: Path, value: object, battlefield: object = None) -> None:
-    """Write atomically (a temporary file of this process renamed over the entry), then
-    prune; a cache that cannot be written is no error (the value is in memory already)."""
+    if write_entry(path, value, battlefield):
+        prune(path.parent)
+
+
+def write_entry(path: Path, value: object, battlefield: object = None) -> bool:
+    """Write atomically (a temporary file of this process renamed over the entry); whether
+    it was written. A cache that cannot be written is no error (the value is in memory
+    already). `battlefield`: written as a reference, resolved by `read_entry`'s."""
     tmp = None
     try:
         buffer = io.BytesIO()
@@ -178,16 +188,16 @@ def _write(path: Path, value: object, battlefield: object = None) -> None:
             f.write(payload)
         os.replace(tmp, path)
         tmp = None
-        prune(path.parent)
+        return True
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        pass  # (TypeError, AttributeError: something in it cannot be pickled)
+        return False  # (TypeError, AttributeError: something in it cannot be pickled)
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
 
 
-def _read(path: Path, battlefield: object = None) -> Any:
+def read_entry(path: Path, battlefield: object = None) -> Any:
     """The entry's value, or None when it is missing, not this user's own, truncated,
     damaged or unreadable by this code: the caller builds it again."""
     try:

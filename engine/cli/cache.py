@@ -1,12 +1,15 @@
-"""What `uo query` knows of a file before it answers: its validation result and, when valid,
-its compiled battlefield, cached on disk by the content digest of every file involved.
+"""What `uo query` knows of a file before it answers: its validation result, cached on disk
+by the content digest of every file involved, and its compiled battlefield, from the
+battlefield store (engine/battlefield/store.py) by its content digest.
 
 The key is the digest of the queried file, of every file it references (a scenario's
 sheets, inserts, card libraries, house-rule tables), and of the engine's own source (a newer
 validator or compiler must not answer from an older run's result). Entries live in the user's
-cache folder (`$XDG_CACHE_HOME/uo-studio`, else `~/.cache/uo-studio`), are written atomically
+cache folder (store.cache_root(): `$UO_CACHE_DIR`, else `$XDG_CACHE_HOME/uo-studio`, else
+`~/.cache/uo-studio`) under `query/`, are written atomically in the store's checksummed format
 and are ignored when they cannot be read back (truncated, corrupt, another Python): the cache
 is an optimisation, never a source of truth, so any doubt means validating again.
+`UO_CACHE=off` turns it off.
 
 On a hit, nothing of the loader (pydantic, jsonschema) is needed to answer: that is most of
 `uo query`'s start-up.
@@ -18,18 +21,17 @@ import contextlib
 import hashlib
 import json
 import os
-import pickle
-import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..battlefield import store
+
 #: bump when what an entry holds changes
-CACHE_VERSION = 2
-#: entries kept (each a compiled battlefield, ~0.5 MB for the sample sheet)
-MAX_ENTRIES = 32
+CACHE_VERSION = 3
+#: entries kept (each a validation result and a battlefield's digest: a few hundred bytes)
+MAX_ENTRIES = 256
 ENGINE = Path(__file__).resolve().parents[1]
 
 
@@ -43,19 +45,29 @@ class Prepared:
     exit_code: int = 0
     #: files validation read that the key does not hash (scans), with their signatures
     watch: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
+    #: the battlefield's content digest: an entry holds this, the store the battlefield
+    digest: str | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "battlefield": None}
 
 
 def cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "uo-studio" / "query"
+    return store.cache_root() / "query"
 
 
 def prepare(path: Path) -> Prepared:
     """The file's validation and battlefield, from the cache when its inputs are unchanged."""
+    if not store.enabled():
+        return _build(path)
     key = _key(path)
     entry = _read(key) if key is not None else None
     if entry is not None and any(_signature(p) != sig for p, sig in entry.watch.items()):
         entry = None  # a scan changed, appeared or went: its checks must run again
+    if entry is not None and entry.digest is not None:
+        entry.battlefield = store.load_battlefield(entry.digest)
+        if entry.battlefield is None:  # the store dropped it (or it was damaged): compile again
+            entry = None
     if entry is None:
         entry = _build(path)
         if key is not None:
@@ -142,49 +154,17 @@ def _bytes_or_empty(path: Path) -> bytes:
 # --- reading and writing entries ---------------------------------------------------------------
 
 
-def _trusted(path: Path) -> bool:
-    """Whether an entry may be unpickled: it and its folder belong to this user and no one
-    else may write them (a pickle runs code: an entry planted by another user must not)."""
-    if not hasattr(os, "getuid"):  # Windows: the user's own profile folder
-        return True
-    for item in (path.parent, path):
-        st = os.stat(item, follow_symlinks=False)
-        if st.st_uid != os.getuid() or st.st_mode & 0o022 or stat.S_ISLNK(st.st_mode):
-            return False
-    return True
-
-
 def _read(key: str) -> Prepared | None:
-    path = cache_folder() / f"{key}.pickle"
-    try:
-        if not _trusted(path):
-            return None
-        with open(path, "rb") as f:
-            entry = pickle.load(f)
-    except Exception:  # missing, truncated, corrupt, from another version: validate again
-        return None
+    entry = store.read_entry(cache_folder() / f"{key}.pickle")
     return entry if isinstance(entry, Prepared) else None
 
 
 def _write(key: str, entry: Prepared) -> None:
-    """Write atomically (a temporary file renamed over the entry), then keep the folder to
-    the newest MAX_ENTRIES; a cache that cannot be written is no error."""
+    """Write the entry (atomically, store.write_entry), then keep the folder to the newest
+    MAX_ENTRIES."""
     folder = cache_folder()
-    tmp = None
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(entry, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, folder / f"{key}.pickle")
-        tmp = None
+    if store.write_entry(folder / f"{key}.pickle", entry):
         _prune(folder)
-    except (OSError, pickle.PicklingError, RecursionError):
-        pass
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 def _prune(folder: Path) -> None:
@@ -220,10 +200,10 @@ def _build(path: Path) -> Prepared:
         shown = errors or report.problems
         return Prepared(None, [p.format() for p in shown], 2 if report.unusable else 1, watch)
     try:
-        battlefield = compile_file(path)
+        battlefield = compile_file(path, stored=True)
     except (CompileError, LoadError) as exc:
         return Prepared(None, [p.format() for p in exc.problems], 2, watch)
-    return Prepared(battlefield, watch=watch)
+    return Prepared(battlefield, watch=watch, digest=battlefield.digest)
 
 
 def _scans(paths: list[Path], workspace: Any) -> list[Path]:

@@ -25,8 +25,8 @@ INSERT = str(ROOT / "maps" / "U-sewers.yaml")
 @pytest.fixture(autouse=True)
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
-    return folder / "uo-studio" / "query"
+    monkeypatch.setenv("UO_CACHE_DIR", str(folder))
+    return folder / "query"
 
 
 def query(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any, str]:
