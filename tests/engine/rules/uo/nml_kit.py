@@ -47,5 +47,7 @@ def move(play: Play, *locations: str) -> None:
         hold_fire(play)
 
 
-def put(play: Play, cid: str, kind: Kind, at: str, *, owner: Side | None = None, revealed: bool = False) -> None:
+def put(
+    play: Play, cid: str, kind: Kind, at: str, *, owner: Side | None = None, revealed: bool = False
+) -> None:
     play.state.nml.counters[cid] = CounterState(kind, at, revealed=revealed, owner=owner)

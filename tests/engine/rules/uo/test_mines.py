@@ -67,7 +67,9 @@ def test_8_2_3_1_kept_in_reserve_the_engineers_place_them_in_an_adjacent_hex() -
 
 def mined(vehicle_at: str = "S0803", friend_at: str = "S0806") -> Play:
     game = small_game(
-        green=[B("g-apc", BlockType.apc, at=vehicle_at), B("g-inf", at=friend_at)], red=[RED_FAR], leaders=False
+        green=[B("g-apc", BlockType.apc, at=vehicle_at), B("g-inf", at=friend_at)],
+        red=[RED_FAR],
+        leaders=False,
     )
     play = Play(game, 0)
     put(play, "red-at_mine-1", Kind.at_mine, "S0805", owner=Side.red)

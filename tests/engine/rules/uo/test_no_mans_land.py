@@ -1,0 +1,243 @@
+"""No Man's Land counters (5.2.3, 5.2.4.4, 8.2.1, 8.2.5.4-8.2.5.5, 8.2.6) and the initial
+phase's No Man's Land sequences (3.1.1, 13.3) on the small map. The street (column 08) is
+clear from end to end: S0802 is 4 EP from S0806, S0803 3 EP (in contact, 8.1.12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.battlefield.movement import ep_distance
+from engine.model.scenario import AdvancedRule, Compass, Side
+from engine.rules.uo import effects, obstructions
+from engine.rules.uo.actions import EndActivation, EndImpulse, Move, Pass, ScatterPopulation, ScoutCounter
+from engine.rules.uo.invariants import check
+from engine.rules.uo.play import Play
+
+from .nml_kit import activate, load, move
+from .small import B, small_game
+
+RED_FAR = B("r-far", at="S1410")
+
+
+def play_with(
+    counters: list[dict[str, Any]], green: list[B], red: list[B] | None = None, **options: Any
+) -> Play:
+    game = small_game(green=green, red=red or [RED_FAR], leaders=False, no_mans_land=counters, **options)
+    return Play(game, 0)
+
+
+def counter(play: Play, cid: str) -> Any:
+    return play.state.nml.counters[cid]
+
+
+def test_5_2_3_a_block_in_contact_turns_a_counter_over_and_both_sides_see_it() -> None:
+    play = play_with([{"id": "c", "kind": "vehicles", "at": "S0806"}], [B("g-inf", at="S0802")])
+    for side in Side:
+        assert [(c.location, c.kind) for c in play.observation(side).counters] == [("S0806", None)]
+    activate(play, "g-inf")
+    load(play)  # a Vehicles counter met rolls nothing
+    move(play, "S0803")
+    assert counter(play, "c").revealed
+    for side in Side:
+        assert [(c.location, c.kind) for c in play.observation(side).counters] == [("S0806", "vehicles")]
+
+
+def test_5_2_3_1_an_ied_met_explodes_on_0_to_3_hurting_its_side_within_2_ep() -> None:
+    play = play_with(
+        [{"id": "ied", "kind": "ied_uxo", "at": "S0806"}],
+        [B("g-inf", at="S0802"), B("g-near", at="S0907")],
+        [B("r-near", at="S0706"), RED_FAR],
+    )
+    activate(play, "g-inf")
+    load(play, 3)
+    move(play, "S0803")
+    s = play.state
+    assert counter(play, "ied").location is None  # exploded, out of the game
+    assert s.blocks["g-near"].losses == 1  # 1 EP from it (the card: -1 OSL, radius 2 EP)
+    assert s.blocks["g-inf"].losses == 0  # 3 EP away
+    assert s.blocks["r-near"].losses == 0  # an involuntary action: the triggering side's blocks
+    check(play)
+
+
+def test_5_2_3_1_an_ied_that_does_not_go_off_is_unstable_and_checked_each_initial_phase() -> None:
+    play = play_with(
+        [{"id": "ied", "kind": "ied_uxo", "at": "S0806"}],
+        [B("g-inf", at="S0802"), B("g-near", at="S0907")],
+        [B("r-near", at="S0706"), RED_FAR],
+    )
+    activate(play, "g-inf")
+    load(play, 4)
+    move(play, "S0803")
+    c = counter(play, "ied")
+    assert c.revealed and c.unstable and c.location == "S0806"
+    assert Move("S0804") in play.legal_actions()
+    play.apply(EndActivation())
+    play.apply(EndImpulse())
+    play.apply(Pass())
+    load(play, 0)  # turn 2's IED/UXO check (3.1.1)
+    play.apply(Pass())
+    assert play.state.turn == 2
+    assert c.location is None
+    # the initial phase's explosion hurts every block within 2 EP (8.2.1.1)
+    assert play.state.blocks["g-near"].losses == 1 and play.state.blocks["r-near"].losses == 1
+    check(play)
+
+
+def test_5_2_3_1_no_block_enters_an_ied_hex() -> None:
+    play = play_with(
+        [{"id": "ied", "kind": "ied_uxo", "at": "S0804", "hidden": False}], [B("g-inf", at="S0803")]
+    )
+    activate(play, "g-inf")
+    assert Move("S0804") not in play.legal_actions()
+
+
+def test_5_2_3_2_toxic_waste_met_makes_a_cloud_downwind_that_costs_1_osl() -> None:
+    play = play_with(
+        [{"id": "tox", "kind": "toxic", "at": "S0806"}],
+        [B("g-inf", at="S0802"), B("g-walker", at="S1203")],
+    )
+    bf = play.game.battlefield
+    cloud = obstructions.drift(bf, "S0806", Compass.E, 3)
+    assert cloud == ["S0806", "S0906", "S1006"]  # 3 hexes towards the east wind (5.2.4.4)
+    activate(play, "g-inf")
+    move(play, "S0803")
+    assert set(cloud) <= play.state.nml.toxic_clouds
+    assert play.observation(Side.red).toxic_clouds == tuple(sorted(play.state.nml.toxic_clouds))
+    assert play.state.blocks["g-inf"].losses == 0  # outside the cloud
+    # a block crossing the cloud loses 1 OSL (5.2.3.2), once for the crossing
+    play.apply(EndActivation())
+    activate(play, "g-walker")
+    move(play, "S1104", "S1105", "S1005")
+    assert play.state.blocks["g-walker"].losses == 0
+    move(play, "S1006")
+    assert play.state.blocks["g-walker"].losses == 1
+    move(play, "S0906")
+    assert play.state.blocks["g-walker"].losses == 1
+
+
+def test_8_2_5_4_scouting_toxic_waste_places_the_cloud() -> None:
+    play = play_with([{"id": "tox", "kind": "toxic", "at": "S0806"}], [B("g-inf", at="S0802")])
+    activate(play, "g-inf")
+    assert ScoutCounter("S0806") in play.legal_actions()  # 4 EP, in LOS (8.2.5.1)
+    play.apply(ScoutCounter("S0806"))
+    assert counter(play, "tox").revealed and "S0806" in play.state.nml.toxic_clouds
+
+
+def test_8_2_5_5_scouting_an_ied_may_set_it_off() -> None:
+    play = play_with(
+        [{"id": "ied", "kind": "ied_uxo", "at": "S0806"}], [B("g-inf", at="S0802"), B("g-near", at="S0807")]
+    )
+    activate(play, "g-inf")
+    load(play, 1)
+    play.apply(ScoutCounter("S0806"))
+    assert counter(play, "ied").location is None and play.state.blocks["g-near"].losses == 1
+
+
+def test_5_2_3_3_population_met_flees_3_mp_as_far_as_it_can() -> None:
+    play = play_with([{"id": "pop", "kind": "population", "at": "S0806"}], [B("g-inf", at="S0802")])
+    activate(play, "g-inf")
+    move(play, "S0803")
+    c = counter(play, "pop")
+    bf = play.game.battlefield
+    assert c.revealed and c.location != "S0806"
+    assert (ep_distance(bf, "S0803", c.location) or 0) > (ep_distance(bf, "S0803", "S0806") or 0)
+    assert (ep_distance(bf, "S0806", c.location) or 99) <= 3
+    check(play)
+
+
+def test_5_2_3_3_no_block_moves_through_population() -> None:
+    play = play_with(
+        [{"id": "pop", "kind": "population", "at": "S0804", "hidden": False}], [B("g-inf", at="S0803")]
+    )
+    activate(play, "g-inf")
+    assert Move("S0804") not in play.legal_actions()
+
+
+def collateral_victory() -> dict[str, Any]:
+    return {
+        "conditions": [
+            {"kind": "collateral", "id": "green-collateral", "side": "green", "per_population": -2},
+            {"kind": "control", "id": "red-hex", "side": "red", "locations": ["S1410"]},
+        ],
+        "levels": [{"side": "red", "level": "total", "min_points": 5}],
+    }
+
+
+def test_8_2_1_3_population_in_a_fire_lane_is_eliminated_and_counted_against_the_firer() -> None:
+    play = play_with(
+        [{"id": "pop", "kind": "population", "at": "S0805", "hidden": False}],
+        [B("g-inf", at="S0802")],
+        [B("r-inf", at="S0808")],
+        victory=collateral_victory(),
+    )
+    assert play.outcome.points[Side.green] == 0
+    effects.apply(play, "g-inf", "mg", "S0808")  # firing through it (5.2.3.3)
+    assert counter(play, "pop").location is None
+    assert play.state.nml.collateral == {Side.green: 1}
+    assert play.outcome.points[Side.green] == -2
+    assert play.outcome.conditions["green-collateral"]
+    assert play.observation(Side.red).collateral == ((Side.green, 1),)
+
+
+def test_5_2_3_a_hidden_counter_in_a_fire_lane_is_revealed_toxic_pierced_ied_not_set_off() -> None:
+    play = play_with(
+        [
+            {"id": "tox", "kind": "toxic", "at": "S0805"},
+            {"id": "ied", "kind": "ied_uxo", "at": "S0810"},
+        ],
+        [B("g-inf", at="S0802")],
+        [B("r-inf", at="S0808")],
+    )
+    load(play)  # a weapon does not set an IED/UXO off
+    effects.apply(play, "g-inf", "mg", "S0808")
+    assert counter(play, "tox").revealed and "S0805" in play.state.nml.toxic_clouds
+    ied = counter(play, "ied")
+    assert ied.revealed and ied.unstable and ied.location == "S0810"
+
+
+def test_8_2_6_a_block_scatters_adjacent_population_up_to_6_mp_out_of_contact() -> None:
+    play = play_with(
+        [{"id": "pop", "kind": "population", "at": "S0804", "hidden": False}],
+        [B("g-inf", at="S0803"), B("g-other", at="S0806")],
+    )
+    activate(play, "g-inf")
+    options = [a for a in play.legal_actions() if isinstance(a, ScatterPopulation)]
+    assert options and all(a.location == "S0804" for a in options)
+    bf = play.game.battlefield
+    blocks = {"S0803", "S0806"}
+    for a in options:
+        assert a.to != "S0804"
+        assert a.to not in blocks and not blocks & set(bf.neighbours(a.to))
+    assert ScatterPopulation("S0804", "S0805") not in options  # next to g-other
+    target = options[0]
+    play.apply(target)
+    assert counter(play, "pop").location == target.to
+    check(play)
+
+
+def test_13_3_revealed_population_moves_by_the_die_in_the_initial_phase() -> None:
+    play = play_with(
+        [
+            {"id": "pop", "kind": "population", "at": "S0905", "hidden": False},
+            {"id": "pop2", "kind": "population", "at": "S0305", "hidden": False},
+        ],
+        [B("g-inf", at="S0101")],
+        advanced_rules=[AdvancedRule.population_movement],
+    )
+    play.apply(Pass())
+    load(play, 1, 0)  # pop: 1 = north; pop2: 0 = panic, removed
+    play.apply(Pass())
+    assert play.state.turn == 2
+    assert counter(play, "pop").location == "S0904"
+    assert counter(play, "pop2").location is None
+
+
+def test_5_2_4_5_a_wreck_explodes_on_0_to_3_in_the_initial_phase_and_stays() -> None:
+    play = play_with([], [B("g-inf", at="S0804")], [B("r-inf", at="S0806"), RED_FAR])
+    play.state.wrecks.add("S0805")
+    play.apply(Pass())
+    load(play, 2)
+    play.apply(Pass())
+    s = play.state
+    assert s.blocks["g-inf"].losses == 1 and s.blocks["r-inf"].losses == 1
+    assert "S0805" in s.wrecks
