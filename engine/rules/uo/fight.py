@@ -470,8 +470,11 @@ def _resolve(sit: Situation, p: Fight) -> None:
     kind: Literal["fire", "assault"] = "assault" if assault else "fire"
     target_loss, firer_loss = combat.losses(sit.combat, kind, result, crit_a, crit_d)
     if result.attacker_wins is None:  # equality: each loses (combat results table)
-        lose(sit, p.target, target_loss, by=p.reply if p.reply != p.target else p.firer)
-        lose(sit, p.firer, firer_loss, by=p.reply)
+        # at once (8.2.7.5), so a block eliminated in the exchange earns nothing and the
+        # survivor's +1 OSL (8.2.7.6) comes after its own loss, whichever side was at its
+        # last level; the target's loss is the firer's doing, even when a friend covered it
+        # (8.2.7.3: losses fall only on the targeted block)
+        lose_together(sit, [(p.target, target_loss, p.firer), (p.firer, firer_loss, p.reply)])
         after_fight(sit)
         return
     winner, loser = (p.firer, p.target) if result.attacker_wins else (p.reply, p.firer)
@@ -504,18 +507,34 @@ def after_fight(sit: Situation) -> None:
 def lose(sit: Situation, block: str, n: int, by: str | None, quality: bool = True) -> None:
     """Apply `n` OSL of losses, modified by quality (4.3.8: one d10 per loss); a block
     losing beyond its last level is eliminated (4.3.2.1)."""
+    if _take(sit, block, n, by, quality):
+        sit.eliminate(block, by=by)
+
+
+def lose_together(sit: Situation, hits: list[tuple[str, int, str | None]]) -> None:
+    """Losses of one exchange applied simultaneously (8.2.7.5): every (block, OSL, by) is
+    taken first (quality dice in the order given), then the eliminations, each earning its
+    `by` +1 OSL (8.2.7.6) only if that block survived the exchange."""
+    fallen = [(block, by) for block, n, by in hits if _take(sit, block, n, by, True)]
+    gone = {block for block, _ in fallen}
+    for block, by in fallen:
+        sit.eliminate(block, by=None if by in gone else by)
+
+
+def _take(sit: Situation, block: str, n: int, by: str | None, quality: bool) -> bool:
+    """Add `n` OSL of losses (quality-modified, 4.3.8); whether the block is now beyond its
+    last level (to be eliminated, 4.3.2.1)."""
     g, s = sit.game, sit.state
     b = s.blocks[block]
     if not b.on_map:
-        return
+        return False
     info = g.blocks[block]
     if quality and n > 0 and info.quality != Quality.veteran:
         n = max(0, n + sit.combat.quality_adjustment(info.quality, sit.roll()))
     if by is not None and info.type == BlockType.mbt and g.blocks[by].type == BlockType.sniper:
         n = min(n, max(0, info.levels - 2 - b.losses))  # never below operational (8.2.7.4)
     b.losses += n
-    if b.losses >= info.levels:
-        sit.eliminate(block, by=by)
+    return b.losses >= info.levels
 
 
 # --- withdrawal (8.3.2) -----------------------------------------------------------------------

@@ -221,6 +221,10 @@ class Play(Situation):
         deployed, else 5."""
         g, s = self.game, self.state
         info = g.forces[force]
+        if self.waiting_to_enter(force):
+            # 7.1.1: "When a platoon enters into play after game start, all the blocks of
+            # the Impulse Force are activated for this turn"
+            return sum(1 for b in info.blocks if not s.blocks[b].eliminated)
         leader = info.leader
         if leader is None or force in s.eliminated_leaders or not s.blocks[leader].on_map:
             return 3
@@ -235,6 +239,19 @@ class Play(Situation):
             if d is not None:
                 return 7
         return 5
+
+    def waiting_to_enter(self, force: str) -> list[str]:
+        """Blocks of a reinforcement force still off the map (7.1.1), not counting those
+        mounted in a vehicle (they enter with it, 8.2.4)."""
+        g, s = self.game, self.state
+        info = g.forces[force]
+        if info.entry is None or info.entry.turn > s.turn:
+            return []
+        return [
+            b
+            for b in info.blocks
+            if s.blocks[b].location is None and not s.blocks[b].eliminated and s.blocks[b].mounted_in is None
+        ]
 
     def observation(self, side: Side) -> Observation:
         """What `side` knows now (4.3.2.2, fog of war; 8.1.10): a frozen value built by
@@ -286,8 +303,9 @@ class Play(Situation):
         if s.pending:
             return self.pending_actions(s.pending[-1])
         if s.phase == Phase.setup:
-            barricades, _ = counters.closed(s.nml)
-            taken = self.occupied() | barricades  # no block where a barricade stands (5.2.3.5)
+            barricades, impassable = counters.closed(s.nml)
+            # no block set up where a barricade, an IED/UXO or population stands (5.2.3)
+            taken = self.occupied() | barricades | impassable
             actions: list[Action] = []
             actions.extend(nml_actions.setup_actions(self, s.active))
             for block in self.to_deploy(s.active):
@@ -318,7 +336,10 @@ class Play(Situation):
                     actions.append(Activate(bid))
                 elif force.entry is not None and blk.mounted_in is None:
                     actions.extend(Enter(bid, hex_) for hex_ in force.entry.hexes if hex_ not in taken)
-        actions.append(EndImpulse())
+        if not any(isinstance(a, Enter) for a in actions):
+            # 7.1.1: "All of the blocks must be placed on the map": the impulse of an
+            # entering platoon ends once none is left to enter (or no entry hex is free)
+            actions.append(EndImpulse())
         return actions
 
     def _budget(self, act: Activation, unseen: bool, underground: bool) -> int:
@@ -545,7 +566,8 @@ class Play(Situation):
         s.active = s.initiative
 
     def _can_deploy(self, side: Side) -> bool:
-        taken = self.occupied() | counters.closed(self.state.nml)[0]
+        barricades, impassable = counters.closed(self.state.nml)
+        taken = self.occupied() | barricades | impassable
         return any(
             loc not in taken for block in self.to_deploy(side) for loc in self.game.deployment_area(block)
         )
