@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from .counters import Kind
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -51,7 +52,36 @@ def check(play: Play) -> None:
     if s.impulse is not None and len(s.impulse.activated) > s.impulse.limit:
         n = len(s.impulse.activated)
         problems.append(f"impulse of {s.impulse.force} activated {n} blocks > {s.impulse.limit}")
+    problems.extend(_no_mans_land(play))
     if s.phase != Phase.over and not play.legal_actions():
         problems.append("no legal action while the game is not over")
     if problems:
         raise BrokenInvariant(f"turn {s.turn}, after {len(play.log)} actions: " + "; ".join(problems))
+
+
+def _no_mans_land(play: Play) -> list[str]:
+    """5.2: each counter at one real location or out of the game; no block in an IED/UXO or
+    Population counter's location (5.2.3.1, 5.2.3.3) or a barricade's (5.2.3.5); allotments
+    never below zero; population eliminated by the sides counted once (collateral never
+    more than the Population counters gone)."""
+    g, s = play.game, play.state
+    n = s.nml
+    problems = []
+    closed: dict[str, str] = {}
+    for cid, c in n.counters.items():
+        if c.location is None:
+            continue
+        g.battlefield.location(c.location)  # a real location, or KeyError
+        if c.kind in (Kind.ied_uxo, Kind.population, Kind.barricade):
+            closed[c.location] = cid
+    for bid, b in s.blocks.items():
+        if b.on_map and b.location in closed:
+            problems.append(f"{bid} stands in {b.location} with counter {closed[b.location]} (5.2.3)")
+    for key, left in n.reserve.items():
+        if left < 0:
+            problems.append(f"allotment {key} below zero: {left}")
+    gone = sum(1 for c in n.counters.values() if c.kind == Kind.population and c.location is None)
+    counted = sum(n.collateral.values())
+    if counted > gone:
+        problems.append(f"collateral {counted} > {gone} population counters eliminated (5.2.3.3)")
+    return problems
