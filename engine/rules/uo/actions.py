@@ -216,6 +216,56 @@ class Destroy:
     to: str
 
 
+# --- mounting, support, breaching, smoke (8.2.2, 8.2.4, 8.2.7.8, 8.2.9) ---------------------
+
+
+@dataclass(frozen=True)
+class Mount:
+    """The active foot block boards the adjacent `vehicle` of its impulse force: its
+    activation ends and the vehicle's starts, its action done (8.2.4.3)."""
+
+    vehicle: str
+
+
+@dataclass(frozen=True)
+class Dismount:
+    """The active vehicle sets down its passenger `block` at the adjacent hex `location`:
+    the vehicle's activation ends and the passenger's starts, its action done (8.2.4.4)."""
+
+    block: str
+    location: str
+
+
+@dataclass(frozen=True)
+class Support:
+    """A support action between the active block and the adjacent friendly block `block`
+    (the active block itself: a Plt Support block supporting itself): one of them, a Plt
+    Support or Logistics block, spends a support point and the other recovers 1 OSL; or a
+    Plt Support block without points takes up to 2 from the Logistics block's reserve
+    (8.2.2). Ends the active block's activation and starts `block`'s, its action done."""
+
+    block: str
+
+
+@dataclass(frozen=True)
+class Breach:
+    """The active block opens the breach `aperture` with `weapon` (8.2.9): in contact, then
+    moves (2 MP, free) to `to`; or remotely (`to` is where it stands)."""
+
+    aperture: str
+    weapon: str
+    to: str
+
+
+@dataclass(frozen=True)
+class SmokeFire:
+    """The active armoured or MBT block fires smoke at the hex `target` with `weapon`
+    (8.2.7.8): three hexes downwind hold Smoke counters until the end of the turn."""
+
+    target: str
+    weapon: str
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -244,6 +294,11 @@ Action = (
     | ScoutCounter
     | ScatterPopulation
     | Destroy
+    | Mount
+    | Dismount
+    | Support
+    | Breach
+    | SmokeFire
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -275,6 +330,11 @@ ACTIONS: dict[str, type[Action]] = {
         ScoutCounter,
         ScatterPopulation,
         Destroy,
+        Mount,
+        Dismount,
+        Support,
+        Breach,
+        SmokeFire,
     )
 }
 
