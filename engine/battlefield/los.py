@@ -10,12 +10,24 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 
-from ..geometry.polygons import bearing, dist, in_arc, segment_intersection, strictly_inside
-from ..model.sheet import ApertureKind
+from ..geometry.polygons import (
+    bearing,
+    dist,
+    in_arc,
+    segment_distance,
+    segment_intersection,
+    strictly_inside,
+)
+from ..model.kinds import ApertureKind
 from .battlefield import ApertureInfo, Battlefield
+from .footprint import SLACK
 from .locations import NO_DYNAMIC, SURFACE, Dynamic, Location, LocKind, Pt
 
 SQRT3 = math.sqrt(3.0)
+
+#: a building and the edges of its outline (indices) a line of sight passes through: the
+#: facade segment holding the aperture it ends at
+Facade = tuple[str, frozenset[int]]
 
 
 @dataclass(frozen=True)
@@ -99,7 +111,10 @@ def _into_building(bf: Battlefield, inside: Location, outside: Location, dyn: Dy
         return LosResult(False, why, "5.1.7", blocker=f"building {inside.building}")
     first: LosResult | None = None
     for ap in sorted(in_arc_aps, key=lambda ap: dist(ap.at, outside.centre)):
-        # the line from outside to the aperture, ignoring the wall the aperture is in
+        # the line from outside to the aperture: only the facade segment holding the
+        # aperture lets it through (5.1.3.1); the rest of the building's outline still
+        # obstructs (8.2.5.3: "in the aperture fire arc and the LOS is clear")
+        building = inside.building or ""
         result = _between(
             bf,
             outside,
@@ -107,14 +122,23 @@ def _into_building(bf: Battlefield, inside: Location, outside: Location, dyn: Dy
             outside.centre,
             ap.at,
             dyn,
-            ignore=frozenset({inside.building or ""}),
+            ignore=frozenset(),
             end_at_wall=True,
+            facade=(building, facade_edges(bf.buildings.get(building, ()), ap.at)),
         )
         if result.clear:
             return LosResult(True, f"through {ap.kind} {ap.id} of {inside.id}", "5.1.7", via=ap.id)
         first = first or result
     assert first is not None
     return first
+
+
+def facade_edges(outline: tuple[Pt, ...], at: Pt) -> frozenset[int]:
+    """Indices of the outline's edges holding an aperture at `at` (edge i runs from vertex i
+    to vertex i + 1): the facade segment a line of sight into the building passes through.
+    Two at a corner; the tolerance is the one that makes a wall a building's (footprint)."""
+    n = len(outline)
+    return frozenset(i for i in range(n) if segment_distance(at, outline[i], outline[(i + 1) % n]) <= SLACK)
 
 
 def _open(ap: ApertureInfo, dyn: Dynamic) -> bool:
@@ -130,9 +154,12 @@ def _between(
     dyn: Dynamic,
     ignore: frozenset[str],
     end_at_wall: bool = False,
+    facade: Facade | None = None,
 ) -> LosResult:
     """Obstacles on the segment pa-pb between locations a and b, judged by level (5.1.7.2,
-    5.1.7.3). `ignore`: buildings whose walls do not count (a roof's own building)."""
+    5.1.7.3). `ignore`: buildings whose walls do not count (a roof's own building);
+    `facade`: a building and the edges of its outline the line passes through (an
+    aperture's)."""
     low, high = sorted((a.stand, b.stand))
     size = bf.hex_size.get(a.layer, 1.0)
     for roof in (a, b):
@@ -143,7 +170,7 @@ def _between(
         if rock is not None:
             return LosResult(False, "solid rock between the two underground locations", "5.1.7", "rock", rock)
     step = SQRT3 * size
-    for ob in obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall):
+    for ob in obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall, facade):
         level = ob.level
         if high < level:
             return LosResult(
@@ -192,16 +219,19 @@ def obstacles(
     dyn: Dynamic,
     ignore: frozenset[str],
     end_at_wall: bool = False,
+    facade: Facade | None = None,
 ) -> list[Obstacle]:
     """Obstacles the segment pa-pb meets, nearest pa first. A building blocks along its
     outline (its facades and partitions lie on or inside it), free-standing walls along
-    their lines, obstacle hexes over their whole surface and sides (5.1.7.1)."""
-    chart = bf.chart
+    their lines, obstacle hexes over their whole surface and sides (5.1.7.1). `facade`:
+    the outline edges of one building that do not count (those holding the aperture the
+    line ends at)."""
+    levels = bf.levels  # (plain data: a battlefield read from disk answers without pydantic)
     found: list[Obstacle] = []
     index = bf.wall_index.get(a.layer)
     if index is not None:
         for t, piece in index.meeting(pa, pb):
-            level = chart.wall_obstacle(piece.kind)
+            level = levels.walls[piece.kind]
             if level is None or bf.piece_buildings.get(piece):
                 continue  # inner walls count through their building's outline
             if end_at_wall and t >= 1.0 - 1e-6:
@@ -212,10 +242,11 @@ def obstacles(
         for bid, outline in bf.buildings.items():
             if bid in ignore:
                 continue
-            hits = _hits(pa, pb, outline)
+            skip = facade[1] if facade is not None and facade[0] == bid else frozenset()
+            hits = _hits(pa, pb, outline, skip=skip)
             if hits is not None:
                 (t, entry), (_, exit_) = hits
-                level = bf.building_level.get(bid, chart.walls.facade.obstacle)
+                level = bf.building_level.get(bid, levels.facade)
                 found.append(Obstacle(level, f"building {bid}", t, entry, exit_))
         for loc, level, what in _hex_obstacles(bf, dyn):
             if loc.index in (a.index, b.index):
@@ -230,17 +261,17 @@ def obstacles(
 
 def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
     """Hexes that block whole (5.1.7.1): woods, hillocks, and Smoke, Wreck, Vehicles counters."""
-    chart = bf.chart
+    levels = bf.levels
     out: list[tuple[Location, int, str]] = []
     for loc in bf.terrain_obstacles:
         assert loc.terrain is not None
-        level = chart.hexes[loc.terrain].obstacle
+        level = levels.hexes[loc.terrain]
         assert level is not None
         out.append((loc, level, loc.terrain.value))
     for ids, level, what in (
-        (dyn.smoke, chart.counters.smoke, "smoke"),
-        (dyn.wrecks, chart.counters.wreck, "wreck"),
-        (dyn.vehicles, chart.counters.vehicles, "vehicles counter"),
+        (dyn.smoke, levels.smoke, "smoke"),
+        (dyn.wrecks, levels.wreck, "wreck"),
+        (dyn.vehicles, levels.vehicles, "vehicles counter"),
     ):
         for ident in sorted(ids):
             counter = bf.by_id.get(ident)
@@ -250,10 +281,15 @@ def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, s
 
 
 def _hits(
-    pa: Pt, pb: Pt, outline: tuple[Pt, ...], inside_counts: bool = False
+    pa: Pt,
+    pb: Pt,
+    outline: tuple[Pt, ...],
+    inside_counts: bool = False,
+    skip: frozenset[int] = frozenset(),
 ) -> tuple[tuple[float, Pt], tuple[float, Pt]] | None:
     """First and last points where segment pa-pb meets a polygon's outline (touching
-    counts: obstacles cover their sides, 5.1.7.1), or None."""
+    counts: obstacles cover their sides, 5.1.7.1), or None. Edges in `skip` (by index) do
+    not count."""
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
     slack = 1e-6  # a line along a side touches it: keep it for the exact test below
@@ -264,6 +300,8 @@ def _hits(
     ts = []
     n = len(outline)
     for i in range(n):
+        if i in skip:
+            continue
         hit = segment_intersection(pa, pb, outline[i], outline[(i + 1) % n])
         if hit is not None:
             ts.append(hit[0])

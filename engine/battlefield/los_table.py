@@ -31,7 +31,7 @@ from ..geometry.polygons import dist, in_arc, segment_intersection
 from ..model.sheet import ApertureKind, WallKind
 from .battlefield import Battlefield
 from .locations import SURFACE, Location, LocKind, Pt
-from .los import los
+from .los import Facade, facade_edges, los
 
 SQRT3 = math.sqrt(3.0)
 EPS_ANGLE = 1e-9
@@ -43,11 +43,14 @@ class _Target:
     bit: int
     point: Pt
     stand: int
-    building: str | None  # a roof's or an aperture's building: its own outline does not hide it
+    building: str | None  # a roof's building: its own outline does not hide it (5.1.7.3)
     hex_index: int | None  # a hex location's index: its own obstacle hex does not hide it
     aperture: bool
     blind_point: Pt  # where the block stands, for the blind hex test (a room's centre dot)
     ident: str = ""
+    #: an aperture's building and the edges of its outline holding it: the line passes
+    #: there only, the rest of the outline hides the aperture like any building (8.2.5.3)
+    facade: Facade | None = None
 
 
 @dataclass
@@ -123,8 +126,17 @@ class LosTable:
         ap_targets = []
         for ap in apertures:
             inside = bf.by_id[ap.interior or ""]
+            building = inside.building or ""
             t = _Target(
-                len(targets), ap.at, inside.stand, inside.building, None, True, inside.centre, inside.id
+                len(targets),
+                ap.at,
+                inside.stand,
+                None,
+                None,
+                True,
+                inside.centre,
+                inside.id,
+                (building, facade_edges(bf.buildings.get(building, ()), ap.at)),
             )
             targets.append(t)
             ap_targets.append((ap, inside, t))
@@ -140,6 +152,11 @@ class LosTable:
         for t in targets:
             if t.building:
                 own_building_bits[t.building] = own_building_bits.get(t.building, 0) | (1 << t.bit)
+        # apertures are on their building's outline: always tested exactly against it
+        aperture_bits: dict[str, int] = {}
+        for t in targets:
+            if t.facade is not None:
+                aperture_bits[t.facade[0]] = aperture_bits.get(t.facade[0], 0) | (1 << t.bit)
         hex_bit: dict[int, int] = {t.hex_index: t.bit for t in targets if t.hex_index is not None}
 
         ap_bits = [t.bit for _, _, t in ap_targets]
@@ -157,7 +174,7 @@ class LosTable:
         for rank, src in enumerate(outside):
             subset = list(range(rank + 1, len(outside))) + ap_bits
             visible = self._sweep(
-                src, subset, targets, obstacles, lt, le, gt, own_building_bits, hex_bit, step
+                src, subset, targets, obstacles, lt, le, gt, own_building_bits, aperture_bits, hex_bit, step
             )
             # target bits of outside locations are their location bits
             row = visible & all_outside & ~((1 << (rank + 1)) - 1)
@@ -247,6 +264,7 @@ class LosTable:
         le: dict[int, int],
         gt: dict[int, int],
         own_building_bits: dict[str, int],
+        aperture_bits: dict[str, int],
         hex_bit: dict[int, int],
         step: float,
     ) -> int:
@@ -319,6 +337,8 @@ class LosTable:
             strict = arc_mask(lo + EPS_ANGLE, hi - EPS_ANGLE) if hi - lo > 2 * EPS_ANGLE else 0
             beyond_far = full ^ dist_prefix[bisect_right(sorted_dists, far + EPS_DIST)]
             shadow = strict & beyond_far & loose
+            if ob.building is not None:
+                shadow &= ~aperture_bits.get(ob.building, 0)
             doubtful = loose & ~shadow
             while doubtful:
                 low = doubtful & -doubtful
@@ -372,7 +392,7 @@ class LosTable:
                 if dist(lower, ob.centre) <= step * 1.05:
                     out |= low
                 continue
-            hits = _hit_points(s, t.point, ob)
+            hits = _hit_points(s, t, ob)
             if hits and min(dist(lower, hits[0]), dist(lower, hits[1])) <= step:
                 out |= low
         return out
@@ -405,9 +425,19 @@ def _edges(ob: _Obstacle) -> list[tuple[Pt, Pt]]:
     return [(v[i], v[i + 1]) for i in range(len(v) - 1)]
 
 
+def _edges_towards(t: _Target, ob: _Obstacle) -> list[tuple[Pt, Pt]]:
+    """The obstacle's edges a line to the target may meet: for an aperture's own building,
+    all but the facade segment holding it (los.py: facade_edges)."""
+    edges = _edges(ob)
+    if t.facade is not None and ob.building == t.facade[0]:
+        skip = t.facade[1]
+        return [e for i, e in enumerate(edges) if i not in skip]
+    return edges
+
+
 def _meets(s: Pt, t: _Target, ob: _Obstacle) -> bool:
     """Exactly los.py's test: does the segment from s to the target meet the obstacle?"""
-    for a, b in _edges(ob):
+    for a, b in _edges_towards(t, ob):
         hit = segment_intersection(s, t.point, a, b)
         if hit is not None:
             if t.aperture and not ob.closed and hit[0] >= 1.0 - 1e-6:
@@ -416,8 +446,11 @@ def _meets(s: Pt, t: _Target, ob: _Obstacle) -> bool:
     return False
 
 
-def _hit_points(s: Pt, t: Pt, ob: _Obstacle) -> tuple[Pt, Pt] | None:
-    ts = [hit[0] for a, b in _edges(ob) if (hit := segment_intersection(s, t, a, b)) is not None]
+def _hit_points(s: Pt, target: _Target, ob: _Obstacle) -> tuple[Pt, Pt] | None:
+    t = target.point
+    ts = [
+        hit[0] for a, b in _edges_towards(target, ob) if (hit := segment_intersection(s, t, a, b)) is not None
+    ]
     if not ts:
         return None
     lo, hi = min(ts), max(ts)

@@ -247,6 +247,23 @@ def test_5_1_7_into_a_room_the_line_to_the_aperture_must_be_clear() -> None:
     blocked(see(kit.compile(), "A0301", "1.1"), "5.1.7.2", "woods in A0302", "visual obstruction")
 
 
+def test_8_2_5_3_in_the_arc_but_behind_another_wing_of_the_same_building() -> None:
+    """5.1.3.1: a facade obstructs unless there is an aperture; 8.2.5.3: a room is seen
+    from outside only from the aperture's arc *and* with a clear LOS. Only the facade
+    segment holding the aperture lets the line through: the building's other wing
+    (hex 0201, beside room 1.1) hides the room from 0101, in the door's wide arc."""
+    kit = MapKit()
+    kit.building("1", {"1.1": ["0302"], "1.2": ["0201"]})
+    kit.aperture("D1", "0302", "0301", interior="1.1", half=80.0)
+    bf = kit.compile()
+    result = see(bf, "A0101", "1.1")
+    blocked(result, "5.1.7.2", "building 1", "visual obstruction")
+    assert result.point is not None and result.point[0] < 35.0  # on the wing, not the facade
+    # the same door, a line that meets the building only at the door: clear
+    for outside in ("A0301", "A0501"):
+        assert see(bf, outside, "1.1").via == "D1"
+
+
 def test_5_1_7_through_a_breach_only_once_opened() -> None:
     bf = house().compile()
     blocked(see(bf, "A0305", "1.2"), "5.1.7", "building 1", "not opened")

@@ -73,3 +73,21 @@ def test_8_1_10_every_underground_hex_is_reached_from_a_manhole(bf: Battlefield)
     assert underground <= reached
     # the dummy manhole (A1619) leads nowhere
     assert all(bf.location(n).layer == "surface" for n in bf.neighbours("A1619"))
+
+
+def test_8_2_5_3_room_30_1_is_hidden_by_its_own_building_from_a_hex_in_its_arc(bf: Battlefield) -> None:
+    """A0202 is in the fire arc of door D30.1 (285-75), but the line to the door crosses
+    the north-west wing of building 30: only the facade segment holding the door lets a
+    line of sight in (5.1.3.1)."""
+    from engine.battlefield.los import los
+    from engine.geometry.polygons import bearing, in_arc
+
+    door = bf.apertures["D30.1"]
+    for hx in ("A0202", "A0301"):
+        assert in_arc(bearing(door.at, bf.location(hx).centre), *door.arc)
+    hidden = los(bf, "A0202", "30.1")
+    assert (hidden.clear, hidden.rule, hidden.blocker) == (False, "5.1.7.2", "building 30")
+    assert not bf.los_table.clear("A0202", "30.1")
+    seen = los(bf, "A0301", "30.1")
+    assert (seen.clear, seen.via) == (True, "D30.1")
+    assert bf.los_table.clear("A0301", "30.1")
