@@ -77,6 +77,36 @@ def cmd_render(args: argparse.Namespace) -> int:
     return run_render(args.file, pdf=args.pdf, png=args.png, svg=args.svg, dpi=args.dpi)
 
 
+def cmd_cache(args: argparse.Namespace) -> int:
+    from ..battlefield import store
+
+    if args.action == "clear":
+        removed = store.clear()
+        print(f"{store.cache_root()}: {removed} file{'s' if removed != 1 else ''} removed")
+        return 0
+    parts = store.usage()
+    if args.format == "json":
+        print(
+            json.dumps(
+                {
+                    "path": str(store.cache_root()),
+                    "enabled": store.enabled(),
+                    "parts": {
+                        name: {"path": str(u.path), "entries": u.entries, "bytes": u.size}
+                        for name, u in parts.items()
+                    },
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(f"cache folder: {store.cache_root()}" + ("" if store.enabled() else " (off: UO_CACHE=off)"))
+    for name, u in parts.items():
+        entries = f"{u.entries} entr{'y' if u.entries == 1 else 'ies'}"
+        print(f"  {name}: {entries}, {u.size / 1e6:.1f} MB ({u.path})")
+    return 0
+
+
 #: the formats the editor opens; the others (game logs, rule tables) have their own commands
 EDITABLE = ("uo-map/1", "uo-scenario/1", "uo-cards/1")
 

@@ -259,7 +259,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--svg", metavar="OUT.svg", help="write the map as an SVG drawing in millimetres")
     p.set_defaults(func=_lazy(".commands", "cmd_render"), check=_check_render, checked_by=p)
+    _add_cache(sub)
     return parser
+
+
+def _add_cache(sub: Any) -> None:
+    p = sub.add_parser(
+        "cache",
+        help="where compiled battlefields and query validations are cached: info, clear",
+        description="The cache of compiled battlefields with their LOS tables and of `uo query`'s "
+        "validations, in $UO_CACHE_DIR, else $XDG_CACHE_HOME/uo-studio, else ~/.cache/uo-studio "
+        "(UO_CACHE=off: not used). Exit 0.",
+    )
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=_Parser)
+    info = actions.add_parser(
+        "info",
+        help="print the folder, its entries and their size",
+        description="Print the cache's "
+        "folder and, for each part (battlefields, query), its entries and their size.",
+    )
+    info.add_argument("--format", choices=["text", "json"], default="text", help="text (default) or JSON")
+    info.set_defaults(func=_lazy(".commands", "cmd_cache"))
+    clear = actions.add_parser(
+        "clear",
+        help="remove every entry",
+        description="Remove every entry of the cache (they are "
+        "built again when needed) and print how many files went.",
+    )
+    clear.set_defaults(func=_lazy(".commands", "cmd_cache"))
 
 
 def _add_balance(sub: Any) -> None:

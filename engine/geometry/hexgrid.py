@@ -89,11 +89,44 @@ def parse_label(label: str) -> tuple[int, int]:
     return int(label[:2]), int(label[2:])
 
 
+@dataclass(frozen=True, slots=True)
+class GridShape:
+    """The numbers of a sheet's grid (model.sheet.Grid) as plain data: a compiled battlefield
+    keeps the grids of its underground layers, and one read back from disk (store.py) must
+    not need pydantic to use them."""
+
+    orientation: Orientation
+    size: float
+    origin: tuple[float, float]
+    columns: int
+    rows: int
+    first_column: int
+    first_row: int
+    stagger: Stagger
+    half_hexes_playable: bool
+
+    @classmethod
+    def of(cls, grid: Grid | GridShape) -> GridShape:
+        if isinstance(grid, GridShape):
+            return grid
+        return cls(
+            grid.orientation,
+            grid.size,
+            (grid.origin[0], grid.origin[1]),
+            grid.columns,
+            grid.rows,
+            grid.first_column,
+            grid.first_row,
+            grid.stagger,
+            grid.half_hexes_playable,
+        )
+
+
 class HexGrid:
     """A sheet's grid: printed labels <-> cube coordinates <-> millimetres."""
 
-    def __init__(self, grid: Grid):
-        self.grid = grid
+    def __init__(self, grid: Grid | GridShape):
+        self.grid = GridShape.of(grid)
         self.flat = grid.orientation == Orientation.flat
         self.parity = 1 if grid.stagger == Stagger.odd else 0
         self.size = grid.size
