@@ -29,7 +29,7 @@ from typing import Any
 from ..battlefield import store
 
 #: bump when what an entry holds changes
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 #: entries kept (each a validation result and a battlefield's digest: a few hundred bytes)
 MAX_ENTRIES = 256
 ENGINE = Path(__file__).resolve().parents[1]
@@ -47,6 +47,8 @@ class Prepared:
     watch: dict[str, tuple[int, int, int] | None] = field(default_factory=dict)
     #: the battlefield's content digest: an entry holds this, the store the battlefield
     digest: str | None = None
+    #: a scenario's set-up as situation options (counters.query_situation), None for a sheet
+    setup: dict[str, tuple[str, ...]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "battlefield": None}
@@ -203,7 +205,16 @@ def _build(path: Path) -> Prepared:
         battlefield = compile_file(path, stored=True)
     except (CompileError, LoadError) as exc:
         return Prepared(None, [p.format() for p in exc.problems], 2, watch)
-    return Prepared(battlefield, watch=watch, digest=battlefield.digest)
+    return Prepared(battlefield, watch=watch, digest=battlefield.digest, setup=_setup(path, workspace))
+
+
+def _setup(path: Path, workspace: Any) -> dict[str, tuple[str, ...]] | None:
+    """A scenario's No Man's Land set-up, which its queries take by default (issue 16)."""
+    from ..model.scenario import Scenario
+    from ..rules.uo.counters import query_situation
+
+    model = workspace.load(path).model
+    return query_situation(model) if isinstance(model, Scenario) else None
 
 
 def _scans(paths: list[Path], workspace: Any) -> list[Path]:

@@ -362,6 +362,15 @@ def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
         g.add_argument("--wreck", metavar="IDS", help="locations holding a Wreck counter")
         g.add_argument("--vehicles", metavar="IDS", help="locations holding a Vehicles counter")
         g.add_argument("--breach", metavar="IDS", help="breaches already opened (aperture ids)")
+        no_setup(g)
+
+    def no_setup(g: Any) -> None:
+        g.add_argument(
+            "--no-setup",
+            action="store_true",
+            help="for a scenario: leave out its set-up's counters (by default they act, and the "
+            "options above add to them)",
+        )
 
     def move_situation(p: argparse.ArgumentParser) -> None:
         p.add_argument("--unit", choices=UNITS, default="foot", help="who moves: foot (default) or vehicle")
@@ -370,6 +379,8 @@ def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
         g.add_argument("--breach", metavar="IDS", help="breaches already opened (aperture ids)")
         g.add_argument("--barricade", metavar="IDS", help="locations holding a barricade")
         g.add_argument("--impassable", metavar="IDS", help="IED/UXO and other impassable locations")
+        g.add_argument("--population", metavar="IDS", help="locations holding a Population counter (5.2.3.3)")
+        no_setup(g)
         g.add_argument(
             "--helper", metavar="IDS", help="locations of friendly vehicle or ladder blocks to climb over"
         )

@@ -20,9 +20,13 @@ from .cache import Prepared, prepare
 
 #: each query's keys in a batch line: the subcommand's arguments and options
 QUERY_KEYS: dict[str, frozenset[str]] = {
-    "los": frozenset({"from", "to", "smoke", "wreck", "vehicles", "breach"}),
-    "path": frozenset({"from", "to", "unit", "ladder", "breach", "barricade", "impassable", "helper"}),
-    "reach": frozenset({"from", "mp", "unit", "ladder", "breach", "barricade", "impassable", "helper"}),
+    "los": frozenset({"from", "to", "smoke", "wreck", "vehicles", "breach", "setup"}),
+    "path": frozenset(
+        {"from", "to", "unit", "ladder", "breach", "barricade", "impassable", "population", "helper", "setup"}
+    ),
+    "reach": frozenset(
+        {"from", "mp", "unit", "ladder", "breach", "barricade", "impassable", "population", "helper", "setup"}
+    ),
     "distance": frozenset({"from", "to"}),
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -31,7 +35,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "reach": ("from", "mp"),
     "distance": ("from", "to"),
 }
-ID_LISTS = ("smoke", "wreck", "vehicles", "breach", "barricade", "impassable", "helper")
+ID_LISTS = ("smoke", "wreck", "vehicles", "breach", "barricade", "impassable", "population", "helper")
 #: the longest batch line read (a query is a few hundred bytes)
 MAX_LINE = 1 << 20
 
@@ -51,6 +55,8 @@ def cmd_query(args: argparse.Namespace) -> int:
         value = getattr(args, key, None)
         if value is not None and value is not False:
             query["to" if key == "dst" else key] = value
+    if getattr(args, "no_setup", False):
+        query["setup"] = False
     try:
         out = answer(prepared, query)
     except QueryError as exc:
@@ -144,6 +150,13 @@ def answer(prepared: Prepared, query: Mapping[str, Any]) -> dict[str, Any]:
     for ident in ends:
         if ident not in bf.by_id:
             raise QueryError(f"no location '{ident}'")
+    setup = query.get("setup", True)
+    if not isinstance(setup, bool):
+        raise QueryError(f"'setup' must be true or false, got {setup!r}")
+    if setup and prepared.setup:
+        # a scenario's counters act unless the query says otherwise (issue 16); the query's
+        # own ids add to them
+        query = {**query, **{k: sorted(_ids(query, k) | set(v)) for k, v in prepared.setup.items()}}
     return _ANSWERS[kind](bf, query, ends)
 
 
@@ -172,7 +185,7 @@ def _dynamic(query: Mapping[str, Any]) -> Any:
         opened_breaches=_ids(query, "breach"),
         helpers=_ids(query, "helper"),
         barricades=_ids(query, "barricade"),
-        impassable=_ids(query, "impassable"),
+        impassable=_ids(query, "impassable") | _ids(query, "population"),  # 5.2.3.1, 5.2.3.3
         smoke=_ids(query, "smoke"),
         wrecks=_ids(query, "wreck"),
         vehicles=_ids(query, "vehicles"),

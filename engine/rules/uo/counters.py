@@ -106,3 +106,25 @@ def closed(nml: NoMansLand) -> tuple[frozenset[str], frozenset[str]]:
         elif c.kind in (Kind.ied_uxo, Kind.population) or (not c.revealed and c.owner is None):
             impassable.add(c.location)
     return frozenset(barricades), frozenset(impassable)
+
+
+def query_situation(scenario: Scenario) -> dict[str, tuple[str, ...]]:
+    """The scenario's set-up as `uo query` situation options (option name -> locations):
+    Vehicles and Wreck counters block LOS (5.2.3.4, 5.2.4.5); barricades, the sides' fixed
+    ones included, are never crossed (5.2.3.5); IED/UXO (5.2.3.1) and Population (5.2.3.3)
+    counters are never entered. Face down or not: a designer's query sees the whole set-up."""
+    found: dict[str, set[str]] = {"vehicles": set(), "wreck": set(), "barricade": set()}
+    found.update(impassable=set(), population=set())
+    option = {
+        CounterKind.vehicles: "vehicles",
+        CounterKind.wreck: "wreck",
+        CounterKind.barricade: "barricade",
+        CounterKind.ied_uxo: "impassable",
+        CounterKind.population: "population",
+    }
+    for c in scenario.no_mans_land:
+        if c.kind in option:
+            found[option[c.kind]].add(c.at)
+    for side in Side:
+        found["barricade"].update(getattr(scenario.sides, side.value).environment.barricades.locations)
+    return {key: tuple(sorted(locs)) for key, locs in found.items() if locs}

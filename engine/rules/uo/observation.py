@@ -417,3 +417,17 @@ def declared_fight(play: Situation, side: Side, ident: dict[str, int], log: Log)
         firer=firer if firer_side == side else None,
         firer_identity=ident.get(firer) if firer_side != side and fb.revealed else None,
     )
+
+
+def closed_to_movement(obs: Observation) -> tuple[frozenset[str], frozenset[str]]:
+    """(barricades, impassable) as the side knows them from its observation, the same as the
+    play's `counters.closed` (5.2.3.1, 5.2.3.3, 5.2.3.5): for a bot's routes. A face-down
+    counter of a side can only be a barricade block (its mines are never shown face down);
+    a face-down No Man's Land counter is not entered until revealed."""
+    barricades, impassable = set(), set()
+    for c in obs.counters:
+        if c.kind == "barricade" or (c.kind is None and c.owner is not None):
+            barricades.add(c.location)
+        elif c.kind in ("ied_uxo", "population") or (c.kind is None and c.owner is None):
+            impassable.add(c.location)
+    return frozenset(barricades), frozenset(impassable)

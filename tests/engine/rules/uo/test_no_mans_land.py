@@ -8,12 +8,13 @@ from typing import Any
 
 from engine.battlefield.movement import ep_distance
 from engine.model.scenario import AdvancedRule, Compass, Side
-from engine.rules.uo import effects, obstructions
+from engine.rules.uo import counters, effects, observation, obstructions
 from engine.rules.uo.actions import EndActivation, EndImpulse, Move, Pass, ScatterPopulation, ScoutCounter
+from engine.rules.uo.counters import Kind
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
 
-from .nml_kit import activate, load, move
+from .nml_kit import activate, load, move, put
 from .small import B, small_game
 
 RED_FAR = B("r-far", at="S1410")
@@ -241,3 +242,24 @@ def test_5_2_4_5_a_wreck_explodes_on_0_to_3_in_the_initial_phase_and_stays() -> 
     s = play.state
     assert s.blocks["g-inf"].losses == 1 and s.blocks["r-inf"].losses == 1
     assert "S0805" in s.wrecks
+
+
+def test_5_2_3_each_side_knows_from_its_observation_where_the_counters_close_the_way() -> None:
+    play = play_with(
+        [
+            {"id": "b", "kind": "barricade", "at": "S0805", "hidden": False},
+            {"id": "v", "kind": "vehicles", "at": "S1006"},
+            {"id": "p", "kind": "population", "at": "S0307", "hidden": False},
+            {"id": "i", "kind": "ied_uxo", "at": "S1108"},
+        ],
+        [B("g-inf", at="S0101")],
+    )
+    put(play, "red-barricade-1", Kind.barricade, "S1204", owner=Side.red)
+    put(play, "red-at_mine-1", Kind.at_mine, "S1205", owner=Side.red)
+    closed = counters.closed(play.state.nml)
+    assert closed == (frozenset({"S0805", "S1204"}), frozenset({"S1006", "S0307", "S1108"}))
+    for side in Side:
+        assert observation.closed_to_movement(play.observation(side)) == closed
+    red_view = play.observation(Side.red).counters
+    assert ("S1205", "at_mine") in [(c.location, c.kind) for c in red_view]
+    assert "S1205" not in [c.location for c in play.observation(Side.green).counters]
