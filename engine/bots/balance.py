@@ -30,6 +30,7 @@ from ..model.scenario import Side
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
 from ..rules.uo.ruleset import URBAN_OPERATIONS
+from . import workers
 from .runner import GameTooLong, make_bot, play_game
 
 SIDES = ("green", "red")
@@ -170,9 +171,9 @@ def record_games(scenario: str, green: str, red: str, seeds: Iterable[int]) -> l
 _WORKER: tuple[Game, frozenset[str]] | None = None
 
 
-def _init_worker(scenario: str) -> None:
+def _init_worker(given: Game | str) -> None:
     global _WORKER
-    game = Game.load(Path(scenario))
+    game = workers.load(given)
     _WORKER = (game, objectives_of(game))
 
 
@@ -215,9 +216,12 @@ class BalanceRun:
                     return
                 yield record_game(game, self.green, self.red, seed, objectives)
             return
-        # spawn, not fork: the caller may be a Qt application or hold threads
-        ctx = multiprocessing.get_context("spawn")
-        pool = ctx.Pool(self.jobs, initializer=_init_worker, initargs=(self.scenario,))
+        # forked with the game loaded here where that is safe, else spawned (a Qt application,
+        # threads), each loading the scenario through the disk cache: workers.py
+        ctx = workers.context()
+        loaded = Game.load(Path(self.scenario)) if ctx.get_start_method() == "fork" else None
+        given = workers.source(loaded, self.scenario, ctx)
+        pool = ctx.Pool(self.jobs, initializer=_init_worker, initargs=(given,))
         with self._lock:
             self._pool = pool
         self.started.set()

@@ -8,7 +8,6 @@ same figures for the same seeds on any number of workers.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from ..model.scenario import Side
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
+from . import workers
 from .balance import wilson
 from .runner import GameTooLong, make_bot, play_game
 
@@ -67,9 +67,9 @@ def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -
 _WORKER_GAME: Game | None = None
 
 
-def _init_worker(scenario: str) -> None:
+def _init_worker(given: Game | str) -> None:
     global _WORKER_GAME
-    _WORKER_GAME = Game.load(Path(scenario))
+    _WORKER_GAME = workers.load(given)
 
 
 def _work(task: tuple[str, str, int, bool]) -> GameResult:
@@ -88,15 +88,15 @@ def play_series(
     check: bool = False,
 ) -> Iterator[GameResult]:
     """The games of `seeds`, in seed order; `jobs` > 1 plays them in that many processes
-    (each loading `scenario` itself; `game` serves the single-process case)."""
+    (forked with `game`, or each loading `scenario` itself: workers.py)."""
     if jobs <= 1 or len(seeds) <= 1:
         for seed in seeds:
             yield play_one(game, green, red, seed, check)
         return
-    # spawn, not fork: the caller may be a Qt application or hold threads
-    ctx = multiprocessing.get_context("spawn")
+    ctx = workers.context()
     tasks = [(green, red, seed, check) for seed in seeds]
-    with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(str(scenario),)) as pool:
+    given = workers.source(game, scenario, ctx)
+    with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(given,)) as pool:
         yield from pool.imap(_work, tasks, chunksize=1)
 
 
