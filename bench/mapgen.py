@@ -1,5 +1,6 @@
-"""A generated two-sheet town for the battlefield benchmarks: about 2,000 hexes, 300 rooms
-and 3,000 wall segments, with buildings NOT aligned to the hex grid (as on a scanned map)."""
+"""Generated towns for the battlefield benchmarks: a sheet of about 1,000 hexes, 150 rooms
+and 1,500 wall segments, with buildings NOT aligned to the hex grid (as on a scanned map),
+and assemblies of 1 to 16 such sheets (`assembly`; the battlefield bench uses two)."""
 
 from __future__ import annotations
 
@@ -127,7 +128,8 @@ def make_sheet(sheet_id: str, seed: int) -> MapSheet:
         pts = []
         for s in range(16):
             pts.append((x + s * 2.0, y + rng.uniform(-0.8, 0.8)))
-        walls.append(Wall(id=f"G{k}", kind=WallKind.outer_wall, points=pts))
+        # named after the sheet, apart from its buildings' ids (sheet G's buildings are G1...)
+        walls.append(Wall(id=f"{sheet_id}-G{k}", kind=WallKind.outer_wall, points=pts))
     terrain: dict[str, Terrain] = {}
     for col in range(1, COLUMNS + 1):
         for row in range(1, ROWS + 1):
@@ -150,9 +152,23 @@ def make_sheet(sheet_id: str, seed: int) -> MapSheet:
     )
 
 
+#: columns x rows of sheets for the assemblies of the scaling bench
+LAYOUTS = {1: (1, 1), 2: (2, 1), 4: (2, 2), 8: (4, 2), 16: (4, 4)}
+
+
+def assembly(n: int) -> list[tuple[MapSheet, Placement]]:
+    """n generated sheets (1, 2, 4, 8 or 16: LAYOUTS) side by side, sheet ids A, B, ...
+    in rows, so that the hex grids continue across every seam (an even number of
+    columns keeps the stagger; whole rows keep the rows)."""
+    across, _ = LAYOUTS[n]
+    dx, dy = COLUMNS * 1.5 * SIZE, ROWS * math.sqrt(3) * SIZE
+    out = []
+    for k in range(n):
+        sheet = make_sheet(chr(ord("A") + k), k + 1)
+        out.append((sheet, Placement(position=((k % across) * dx, (k // across) * dy))))
+    return out
+
+
 def two_sheets() -> list[tuple[MapSheet, Placement]]:
-    a = make_sheet("A", 1)
-    b = make_sheet("B", 2)
-    # sheet B to the right of A, so that the grids continue across the seam
-    offset = COLUMNS * 1.5 * SIZE
-    return [(a, Placement()), (b, Placement(position=(offset, 0.0)))]
+    """Sheet B to the right of A (the battlefield bench's map)."""
+    return assembly(2)

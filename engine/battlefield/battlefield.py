@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from ..model.kinds import ApertureKind, LocKind, Terrain, WallKind
 from .locations import SURFACE, Location, Pt, Step, WallPiece
-from .spatial import SegmentIndex
+from .spatial import BoxIndex, SegmentIndex, box_of
 
 if TYPE_CHECKING:  # a battlefield read back from disk (store.py) needs neither of them
     from ..geometry.hexgrid import HexGrid
@@ -165,12 +165,16 @@ class Battlefield:
     @cached_property
     def piece_buildings(self) -> dict[WallPiece, frozenset[str]]:
         """Building each wall piece belongs to (a roof ignores its own building, 5.1.7.3)."""
-        from .footprint import piece_of  # (with sheet_hexes: the compiler's, not a reader's)
+        from .footprint import SLACK, piece_of  # (with sheet_hexes: the compiler's, not a reader's)
         from .sheet_hexes import Footprint
 
-        footprints = [(bid, Footprint(outline)) for bid, outline in self.buildings.items()]
+        footprints = BoxIndex(
+            [(box_of(outline, SLACK), (bid, Footprint(outline))) for bid, outline in self.buildings.items()]
+        )
         return {
-            piece: frozenset(bid for bid, fp in footprints if piece_of(fp, piece))
+            piece: frozenset(
+                bid for bid, fp in footprints.overlapping(box_of((piece.a, piece.b))) if piece_of(fp, piece)
+            )
             for piece in self.walls
             if piece.layer == SURFACE  # buildings stand on the surface only
         }

@@ -47,7 +47,7 @@ from ..model.terrain_chart import TerrainChart
 from .battlefield import ApertureInfo, Battlefield
 from .locations import SURFACE, Location, LocKind, Pt, Step, StepKind, WallPiece
 from .sheet_hexes import Footprint, hex_locations
-from .spatial import SegmentIndex
+from .spatial import BoxIndex, SegmentIndex, box_of
 from .store import load_battlefield, save_battlefield
 from .store import los_table as stored_los_table
 from .terrain import load_terrain_chart
@@ -216,7 +216,8 @@ class _Builder:
             size = self.hex_size[loc.layer]
             cell = SQRT3 * size
             buckets[(loc.layer, int(loc.centre[0] // cell), int(loc.centre[1] // cell))].append(loc)
-        building_list = [Footprint(o) for o in self.buildings.values()]
+        footprints = [Footprint(o) for o in self.buildings.values()]
+        building_index = BoxIndex([(fp.box, fp) for fp in footprints])
         for loc in hexes:
             size = self.hex_size[loc.layer]
             cell = SQRT3 * size
@@ -231,7 +232,7 @@ class _Builder:
                             continue
                         # buildings stand on the surface only: an insert shares the frame's
                         # millimetres but not the surface's buildings
-                        on_layer = building_list if loc.layer == SURFACE else []
+                        on_layer = building_index if loc.layer == SURFACE else None
                         crossing = _side_crossing(loc, other, index[loc.layer], on_layer, size)
                         if crossing == "blocked":
                             # effects still pass a facade or building between two hexes
@@ -313,18 +314,18 @@ class _Builder:
         return building in self.enterable
 
     def _hexes_near(self, outline: Sequence[Pt], reach: float) -> Iterable[Location]:
-        xs = [p[0] for p in outline]
-        ys = [p[1] for p in outline]
-        lo_x, hi_x, lo_y, hi_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
-        for loc in self.surface_hexes:
-            x, y = loc.centre
-            if lo_x <= x <= hi_x and lo_y <= y <= hi_y and boundary_distance(loc.centre, outline) <= reach:
+        """Surface hexes whose centre lies within `reach` of the outline, in location order."""
+        for loc in self.surface_hexes.overlapping(box_of(outline, reach)):
+            if boundary_distance(loc.centre, outline) <= reach:
                 yield loc
 
     @cached_property
-    def surface_hexes(self) -> list[Location]:
+    def surface_hexes(self) -> BoxIndex[Location]:
         # asked only once every location is added (steps come after locations)
-        return [loc for loc in self.locations if loc.kind == LocKind.hex]
+        cell = SQRT3 * self.hex_size.get(SURFACE, 1.0)
+        return BoxIndex(
+            [((*loc.centre, *loc.centre), loc) for loc in self.locations if loc.kind == LocKind.hex], cell
+        )
 
     def _aperture_steps(self) -> None:
         chart = self.chart
@@ -395,11 +396,15 @@ class _Builder:
         chart = self.chart
         size = self.hex_size.get(SURFACE, 1.0)
         roofs = {loc.building: loc for loc in self.locations if loc.kind == LocKind.roof and loc.building}
+        interiors: dict[str, list[Location]] = defaultdict(list)
+        for loc in self.locations:
+            if loc.interior and loc.building:
+                interiors[loc.building].append(loc)
         for bid, roof in roofs.items():
             # stairs: the rooms and zones holding an access symbol (8.1.8)
             for dot, _ in self.roof_accesses[bid]:
-                for loc in self.locations:
-                    if loc.interior and loc.building == bid and _contains(loc.outline, dot):
+                for loc in interiors[bid]:
+                    if _contains(loc.outline, dot):
                         self.add_step(
                             loc.index,
                             roof.index,
@@ -431,8 +436,12 @@ class _Builder:
                     )
         # roof to roof: contiguous buildings whose arrows point at each other (8.1.9)
         items = list(roofs.items())
+        boxes = BoxIndex([(box_of(self.buildings[bid], CONTIGUOUS), i) for i, (bid, _) in enumerate(items)])
         for i, (ba, ra) in enumerate(items):
-            for bb, rb in items[i + 1 :]:
+            for j in boxes.overlapping(box_of(self.buildings[ba], CONTIGUOUS)):
+                if j <= i:
+                    continue
+                bb, rb = items[j]
                 if not _contiguous(self.buildings[ba], self.buildings[bb]):
                     continue
                 facing = any(
@@ -506,7 +515,7 @@ def _hex_touches(h: Location, p: Pt, size: float) -> bool:
 
 
 def _side_crossing(
-    a: Location, b: Location, index: SegmentIndex, buildings: list[Footprint], size: float
+    a: Location, b: Location, index: SegmentIndex, buildings: BoxIndex[Footprint] | None, size: float
 ) -> str:
     """What lies across the shared side of two neighbouring hexes (8.1.2): "clear" if a
     block can pass somewhere along the side, "outer_wall" if only by crossing an outer
@@ -531,11 +540,13 @@ def _side_crossing(
     return "blocked"
 
 
-def _path_crossing(a: Pt, p: Pt, b: Pt, index: SegmentIndex | None, buildings: list[Footprint]) -> str:
+def _path_crossing(
+    a: Pt, p: Pt, b: Pt, index: SegmentIndex | None, buildings: BoxIndex[Footprint] | None
+) -> str:
     """Crossing along the bent path a -> p -> b: "blocked" by a facade, a partition or a
     building holding p, else "outer_wall" if one is crossed, else "clear". `index`: the
-    walls, None when none is near."""
-    if any(outline.holds(p) for outline in buildings):
+    walls, None when none is near; `buildings`: None on a layer without any."""
+    if buildings is not None and any(outline.holds(p) for outline in buildings.at(p)):
         return "blocked"
     worst = "clear"
     if index is None:
@@ -579,8 +590,12 @@ def _shared_boundary(p: Sequence[Pt], q: Sequence[Pt], tol: float = 0.05) -> flo
     return total
 
 
+#: how far (mm) two buildings' outlines may lie apart and still be contiguous (8.1.9)
+CONTIGUOUS = 0.5
+
+
 def _contiguous(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
-    return _shared_boundary(p, q, tol=0.5) > 0.5
+    return _shared_boundary(p, q, tol=CONTIGUOUS) > CONTIGUOUS
 
 
 def _points_at(origin: Pt, direction: float, target: Pt, tolerance: float = 45.0) -> bool:

@@ -1,4 +1,5 @@
-"""A uniform-grid index of wall segments: which walls does a segment meet?
+"""Uniform-grid indexes: of wall segments (which walls does a segment meet?) and of
+bounding boxes (which buildings or hexes may hold a point or overlap a box?).
 
 Lines of sight and hex sides are short compared with the map, so walking the grid cells
 along the query segment (Amanatides-Woo traversal) touches a handful of walls instead of
@@ -13,9 +14,15 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import Generic, TypeVar
 
 from ..geometry.polygons import clip_segment, segment_intersection, segments_cross
 from .locations import Pt, WallPiece
+
+T = TypeVar("T")
+
+#: cells an item of a BoxIndex may cover before it is kept aside as a large one
+LARGE = 256
 
 #: the smallest cell, in mm (a printed sheet's walls are centimetres apart)
 MIN_CELL = 8.0
@@ -111,3 +118,74 @@ class SegmentIndex:
                 out.append((hit[0], piece))
         out.sort(key=lambda item: item[0])
         return out
+
+
+Box = tuple[float, float, float, float]
+
+
+class BoxIndex(Generic[T]):
+    """A uniform-grid index of items by bounding box (x0, y0, x1, y1): which items may
+    hold a point, which may overlap a box. Candidates only (a superset): the exact test is
+    the caller's. Compiling a map asks this for every hex side and every wall piece, so
+    the cost follows the neighbourhood, not the map (issue 14: compile grew as n^1.6)."""
+
+    def __init__(self, items: Sequence[tuple[Box, T]], cell: float | None = None):
+        self.items = [item for _, item in items]
+        self.boxes = [box for box, _ in items]
+        if cell is None:
+            # about the size of a typical item: each lands in a few cells, each cell holds few
+            sizes = sorted(max(b[2] - b[0], b[3] - b[1]) for b in self.boxes) or [MIN_CELL]
+            cell = max(MIN_CELL, sizes[len(sizes) // 2])
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = defaultdict(list)
+        #: items far larger than the cell (a few, or the grid would hold them many times
+        #: over): candidates for every query
+        self.large: list[int] = []
+        for i, (x0, y0, x1, y1) in enumerate(self.boxes):
+            cols = range(math.floor(x0 / cell), math.floor(x1 / cell) + 1)
+            rows = range(math.floor(y0 / cell), math.floor(y1 / cell) + 1)
+            if len(cols) * len(rows) > LARGE:
+                self.large.append(i)
+                continue
+            for ix in cols:
+                for iy in rows:
+                    self.cells[(ix, iy)].append(i)
+
+    def at(self, p: Pt) -> list[T]:
+        """Items whose box holds p (on its edge too)."""
+        c = self.cell
+        x, y = p
+        cell = self.cells.get((math.floor(x / c), math.floor(y / c)), [])
+        boxes = self.boxes
+        return [
+            self.items[i]
+            for i in (sorted(cell + self.large) if self.large else cell)
+            if boxes[i][0] <= x <= boxes[i][2] and boxes[i][1] <= y <= boxes[i][3]
+        ]
+
+    def overlapping(self, box: Box) -> list[T]:
+        """Items whose box overlaps `box` (touching counts), in the order they were given."""
+        c = self.cell
+        x0, y0, x1, y1 = box
+        cols = range(math.floor(x0 / c), math.floor(x1 / c) + 1)
+        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        found: set[int] = set()
+        if len(cols) * len(rows) > len(self.cells):  # a query larger than the items' spread
+            found.update(range(len(self.items)))
+        else:
+            for ix in cols:
+                for iy in rows:
+                    found.update(self.cells.get((ix, iy), ()))
+            found.update(self.large)
+        boxes = self.boxes
+        return [
+            self.items[i]
+            for i in sorted(found)
+            if boxes[i][0] <= x1 and x0 <= boxes[i][2] and boxes[i][1] <= y1 and y0 <= boxes[i][3]
+        ]
+
+
+def box_of(points: Sequence[Pt], margin: float = 0.0) -> Box:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.battlefield.locations import WallPiece
-from engine.battlefield.spatial import SegmentIndex
+from engine.battlefield.spatial import BoxIndex, SegmentIndex, box_of
 from engine.geometry.polygons import segment_intersection, segments_cross
 from engine.model.sheet import WallKind
 
@@ -133,3 +133,40 @@ def test_17_9_hexes_of_1000_mm_compile_with_work_bounded_by_the_walls(monkeypatc
     assert queries[0] < 20_000, queries[0]
     assert walked[0] < queries[0] * 2, (walked[0], queries[0])
     assert all(len(index.cells) <= 10 * max(1, len(index.pieces)) for index in bf.wall_index.values())
+
+
+box = st.tuples(coord, coord, st.floats(min_value=0, max_value=60), st.floats(min_value=0, max_value=60)).map(
+    lambda b: (b[0], b[1], b[0] + b[2], b[1] + b[3])
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    boxes=st.lists(box, min_size=0, max_size=30),
+    queries=st.lists(box, min_size=1, max_size=8),
+    cell=st.sampled_from([None, 0.5, 8.0, 100.0]),
+)
+def test_box_index_finds_exactly_what_brute_force_finds(
+    boxes: list[tuple[float, float, float, float]],
+    queries: list[tuple[float, float, float, float]],
+    cell: float | None,
+) -> None:
+    """Issue 14: the compiler asks a BoxIndex which buildings may hold a point and which
+    hexes lie near an outline; it must return every box a brute-force scan returns, in the
+    order given (compiled steps keep their order). Tiny cells make some boxes large ones."""
+    index = BoxIndex([(b, i) for i, b in enumerate(boxes)], cell)
+    for q in queries:
+        x0, y0, x1, y1 = q
+        expected = [i for i, b in enumerate(boxes) if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]
+        assert index.overlapping(q) == expected
+        holding = [i for i, b in enumerate(boxes) if b[0] <= x0 <= b[2] and b[1] <= y0 <= b[3]]
+        assert index.at((x0, y0)) == holding
+
+
+def test_box_index_of_points_and_a_box_far_larger_than_its_cell() -> None:
+    hexes = BoxIndex([((x, y, x, y), (x, y)) for x in range(0, 100, 10) for y in range(0, 100, 10)], 10.0)
+    assert hexes.overlapping(box_of([(12.0, 12.0), (31.0, 20.0)], 0.0)) == [(20, 20), (30, 20)]
+    assert hexes.overlapping((-1e6, -1e6, 1e6, 1e6)) == hexes.items  # wider than the grid
+    huge = BoxIndex([((0.0, 0.0, 1.0, 1.0), "small"), ((-5e4, -5e4, 5e4, 5e4), "huge")], 1.0)
+    assert huge.large == [1]
+    assert huge.at((0.5, 0.5)) == ["small", "huge"] and huge.at((900.0, 900.0)) == ["huge"]
