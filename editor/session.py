@@ -48,6 +48,9 @@ class Session:
     library_documents: list[Document] = field(default_factory=list)
     #: entries of `sheets` from `map.underground`, after the surface sheets
     first_insert: int = 0
+    #: libraries the scenario stopped using, kept with their history while the session
+    #: lasts (an undo may bring them back), by path
+    let_go: dict[Path, Document] = field(default_factory=dict)
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> Session:
@@ -63,7 +66,7 @@ class Session:
             return cls(document, [SheetEntry(document.path or Path(), document)], first_insert=1)
         # an untitled scenario (File > New scenario) names its files from the folder it
         # was made for, kept as its `base_dir`
-        base = document.path.parent if document.path is not None else getattr(document, "base_dir", None)
+        base = _base_dir(document)
         if not isinstance(model, Scenario) or base is None:
             return cls(document)
         sheets = [_sheet_entry(base / p.file, parent) for p in model.map.sheets]
@@ -72,6 +75,44 @@ class Session:
         libraries = [ref for ref, _doc in opened]
         documents = [doc for _ref, doc in opened if doc is not None]
         return cls(document, sheets + inserts, libraries, documents, first_insert=len(sheets))
+
+    def follow_cards(self, parent: QObject | None = None) -> tuple[list[Document], list[Document]] | None:
+        """Match the libraries to the scenario's `cards` after an edit of that list (a library
+        added, removed, or the edit undone): a library still listed keeps its document (and its
+        unsaved card edits), an added one is opened, a removed one is let go unless it has
+        unsaved edits (those are still saved with the scenario), kept in `let_go`. None when
+        nothing changed, else the documents opened now and those let go."""
+        model = self.document.model
+        base = _base_dir(self.document)
+        if not isinstance(model, Scenario) or base is None:
+            return None
+        wanted = [(base / rel).resolve() for rel in model.cards]
+        if wanted == [r.path for r in self.libraries]:
+            return None
+        open_now = {d.path.resolve(): d for d in self.library_documents if d.path is not None}
+        libraries: list[Reference] = []
+        documents: list[Document] = []
+        added: list[Document] = []
+        for path in wanted:
+            # a library let go earlier comes back with its history (the edit was undone)
+            document = open_now.get(path) or self.let_go.pop(path, None)
+            if document is None:
+                ref, document = _library(path, parent)
+                if document is not None:
+                    added.append(document)
+            else:
+                ref = Reference(path, document.model)  # type: ignore[arg-type]
+            libraries.append(ref)
+            if document is not None and document not in documents:
+                documents.append(document)
+        dropped = [d for d in self.library_documents if d not in documents]
+        documents += [d for d in dropped if d.is_dirty]
+        removed = [d for d in dropped if not d.is_dirty]
+        for document in removed:
+            if document.path is not None:
+                self.let_go[document.path.resolve()] = document
+        self.libraries, self.library_documents = libraries, documents
+        return added, removed
 
     def documents(self) -> list[Document]:
         """Every document open in the session, each once."""
@@ -104,6 +145,12 @@ class Session:
         return scenario_outline(
             model, self.document.path, refs[: self.first_insert], refs[self.first_insert :], self.libraries
         )
+
+
+def _base_dir(document: Document) -> Path | None:
+    """Where a scenario's file references start: its folder, or for an untitled one the
+    folder it was made for."""
+    return document.path.parent if document.path is not None else getattr(document, "base_dir", None)
 
 
 def _sheet_entry(path: Path, parent: QObject | None) -> SheetEntry:

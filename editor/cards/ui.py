@@ -152,8 +152,13 @@ class CardsUi(QObject):
         if self._within(new):
             self._follow(self.editor.document)
         elif self._within(old) and new is not None:
-            current = self.window.editing.current_document()
-            self.window.editing.undo_group.setActiveStack(current.undo_stack if current else None)
+            group = self.window.editing.undo_group
+            # another dock that took the undo group for its document (the orders of battle)
+            # keeps it; anywhere else, the canvas' history again
+            document = self.editor.document
+            if document is not None and group.activeStack() is document.undo_stack:
+                current = self.window.editing.current_document()
+                group.setActiveStack(current.undo_stack if current else None)
 
     def _follow(self, document: Any) -> None:
         """Make `document`'s history the one Edit > Undo works on."""

@@ -205,8 +205,12 @@ class OobUi(QObject):
         if self._within(new):
             self.follow()
         elif self._within(old) and new is not None:
-            current = self.window.editing.current_document()
-            self.window.editing.undo_group.setActiveStack(current.undo_stack if current else None)
+            group = self.window.editing.undo_group
+            # leaving for the canvas: its history again; another dock that took the undo
+            # group for its own document (the card editor) keeps it
+            if self.document is not None and group.activeStack() is self.document.undo_stack:
+                current = self.window.editing.current_document()
+                group.setActiveStack(current.undo_stack if current else None)
 
     def follow(self) -> None:
         """Make the scenario's history the one Edit > Undo works on (the canvas shows one of

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,26 +26,10 @@ from PySide6.QtWidgets import (
 from engine.model.cards import VEHICLE_TYPES, UnitCard
 from engine.model.scenario import Block, Entry, ImpulseForce, Logistics, Quality, SideSetup
 
+from ..tools.keep_keys import KeepKeys
 from .edits import OobEdits, Refused, parse
 
 NONE = "(none)"
-
-
-class KeepKeys(QObject):
-    """Letters typed on a widget that searches by them (a combo box, a tree) go to it, not
-    to the window's single-key tool shortcuts (T, B, R...), which would otherwise take
-    them first."""
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.text().isprintable()
-            and event.text()
-            and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
-        ):
-            event.accept()
-        return False
 
 
 def _combo(name: str) -> QComboBox:
@@ -233,6 +216,10 @@ class OobForm(QWidget):
     def show_targets(self, targets: list[str]) -> None:
         self.targets = list(targets)
         self.error.clear()
+        # letters typed on a combo box search its items as one word for a moment; the
+        # same box then serves another selection, where the search starts afresh
+        for combo in self.findChildren(QComboBox):
+            combo.view().keyboardSearch("")
         self.refresh()
 
     def refresh(self) -> None:

@@ -76,6 +76,8 @@ class ScenarioUi(QObject):
         window.scene.addItem(self.objectives)
         self._sized = False
         self.new_dialog: NewScenarioDialog | None = None
+        #: the library documents whose changes refresh the pages
+        self._libraries: set[Document] = set()
         self._shown: tuple[list[str], list[str], list[str]] = ([], [], [])
         # a problem clicked in the Validation dock selects its row here; queued, so this
         # runs after the other docks' handlers and the page it names ends up in front
@@ -92,6 +94,7 @@ class ScenarioUi(QObject):
             with contextlib.suppress(RuntimeError, TypeError):  # the old document is gone
                 self.document.changed.disconnect(self._on_changed)
         self.session = session
+        self._libraries = set()
         document = session.document if session is not None else None
         is_scenario = document is not None and isinstance(document.model, Scenario)
         self.document = document if is_scenario else None
@@ -106,9 +109,7 @@ class ScenarioUi(QObject):
         edits = ScenarioEdits(self.document)
         base = self.base_dir()
         self.document.changed.connect(self._on_changed)
-        # card edits in the scenario's libraries change what the pages offer
-        for library in getattr(session, "library_documents", []):
-            library.changed.connect(self._on_changed)
+        self._connect_libraries()
         for page in self.pages:
             page.edits = edits
             page.base_dir = base
@@ -145,7 +146,18 @@ class ScenarioUi(QObject):
         return getattr(self.document, "base_dir", None)
 
     def _on_changed(self) -> None:
+        if self.sender() is self.document:
+            # the libraries in use may have been edited (Settings page, or its undo)
+            self.window.follow_libraries()
+            self._connect_libraries()
         self._refresh_current()
+
+    def _connect_libraries(self) -> None:
+        """Card edits in the scenario's libraries change what the pages offer."""
+        for library in getattr(self.session, "library_documents", []):
+            if library not in self._libraries:
+                self._libraries.add(library)
+                library.changed.connect(self._on_changed)
 
     def _refresh_current(self, _index: int = -1) -> None:
         if self.document is None:
@@ -219,6 +231,9 @@ class ScenarioUi(QObject):
         document.base_dir = base  # type: ignore[attr-defined]
         session = Session.around(document, self.window)
         self.window.set_session(session)
+        # back to the editor's window (a platform without a window manager leaves the
+        # closed dialog the active window, and the window's shortcuts would not work)
+        self.window.activateWindow()
         self.window.statusBar().showMessage(
             f"New scenario on {', '.join(p.name for p, _r in dialog.sheets)}: save it in {base}", 8000
         )

@@ -70,7 +70,7 @@ class SettingsPage(QWidget):
         self.libraries.setObjectName("scenario_cards")
         add = QPushButton("Add…")
         add.setObjectName("add_library")
-        add.clicked.connect(self.add_library)
+        add.clicked.connect(lambda: self.add_library())  # clicked(bool) is no path
         remove = QPushButton("Remove")
         remove.setObjectName("remove_library")
         remove.clicked.connect(self.remove_library)

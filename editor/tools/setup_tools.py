@@ -30,6 +30,7 @@ from engine.model.scenario import (
 
 from ..commands import AddObjects, ChangeValues, RemoveObjects
 from .base import Tool, ToolContext, ToolEvent
+from .keep_keys import KeepKeys
 
 if TYPE_CHECKING:
     from ..document import Document
@@ -114,6 +115,10 @@ class SetupTool(Tool):
         self.target_box = QComboBox()
         self.target_box.setObjectName("setup_target")
         self.target_box.setMinimumContentsLength(14)
+        # typed letters choose an item ('r' for red) instead of picking the Room tool
+        self._keep_keys = KeepKeys(box)
+        for combo in (self.mode_box, self.side_box, self.target_box):
+            combo.installEventFilter(self._keep_keys)
         for label, widget in (("Mode", self.mode_box), ("Side", self.side_box), ("", self.target_box)):
             if label:
                 row.addWidget(QLabel(label))

@@ -661,7 +661,10 @@ def _list_parts(
         like_index = min(i1, len(ov) - 1)
         like = (rows[like_index], ends[like_index])
         if i2 > i1:  # gone (and perhaps replaced by the new items at their place)
-            parts.append(_Part(rows[i1], ends[i2 - 1], indent, path, new_path, insert=(j1, j2), like=like))
+            # the last item goes with its own lines only: what follows it (comments, the
+            # file's closing newline) stays, as it was before that item was added
+            stop = tail if i2 == len(ov) else ends[i2 - 1]
+            parts.append(_Part(rows[i1], stop, indent, path, new_path, insert=(j1, j2), like=like))
         else:
             at = rows[i1] if i1 < len(ov) else tail
             parts.append(_Part(at, at, indent, path, new_path, insert=(j1, j2), like=like))
