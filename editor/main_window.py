@@ -230,9 +230,7 @@ class MainWindow(QMainWindow):
         self.autosave.watch(session, old)
         self.disk_watch.watch(session)
         for document in session.documents():
-            document.changed.connect(self._on_document_changed)
-            document.dirty_changed.connect(self._update_title)
-            document.path_changed.connect(self._on_path_changed)
+            self._connect_document(document)
         if old is not None:
             for document in old.documents():
                 document.deleteLater()
@@ -256,6 +254,30 @@ class MainWindow(QMainWindow):
         self.scenario_ui.set_session(session)
         self.oob_ui.set_session(session)
         self._update_title()
+
+    def _connect_document(self, document: Document) -> None:
+        document.changed.connect(self._on_document_changed)
+        document.dirty_changed.connect(self._update_title)
+        document.path_changed.connect(self._on_path_changed)
+
+    def follow_libraries(self) -> None:
+        """The open scenario's list of card libraries was edited: open those added, let go
+        of those removed, and offer their cards at once (Orders of battle, Cards dock)."""
+        session = self.session
+        change = session.follow_cards(self) if session is not None else None
+        if session is None or change is None:
+            return
+        added, removed = change
+        for document in added:
+            self._connect_document(document)
+            self.autosave.watch(Session(document), None)  # its edits are autosaved too
+        for document in removed:
+            self.autosave.discard(document)
+        self.disk_watch.watch(session)
+        self.cards_ui.set_session(session)
+        self.outliner.set_outline(session.outline())
+        self.oob_ui.refresh()
+        self.validation.schedule()
 
     def show_start_page(self) -> None:
         """No file open: ways to begin and the recent files, no map tools."""
@@ -420,7 +442,11 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return False
         if self.document is not None and self.document.path is None:
-            return self.save_as()
+            # an untitled scenario first gets its name; its edited card libraries follow
+            if not self.save_as():
+                return False
+            if not any(d.is_dirty for d in self.session.documents()):
+                return True
         saved: list[Document] = []
         ok = True
         with self.disk_watch.holding():
