@@ -4,6 +4,7 @@ explosions and toxic clouds (no_mans_land.py, mines.py)."""
 from __future__ import annotations
 
 from ...model.cards import Protection
+from . import transport
 from .situation import Situation
 
 
@@ -23,6 +24,8 @@ def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> No
     if info.profile.protection != Protection.soft:
         n = min(n, max(0, 1 - b.losses))
     b.losses += n
+    if info.vehicle:
+        transport.share_losses(sit, block, n)  # 8.2.4.5: its passengers lose as much
     if b.losses >= info.levels:
         sit.eliminate(block, by=by)
         return

@@ -182,3 +182,36 @@ def drift(bf: Battlefield, start: str, wind: Compass, length: int = 3) -> list[s
     here = bf.location(start)
     found = covered(bf, here.layer, drift_points(bf, start, wind, length))
     return sorted(set(found) | {here.id})
+
+
+#: key of the hex-neighbour index kept on each battlefield (`Battlefield.derived`)
+_NEIGHBOURS = "uo.obstructions.hex_neighbours"
+
+
+def hex_neighbours(bf: Battlefield, location: str) -> tuple[str, ...]:
+    """Hex locations adjacent to hex `location` on its layer, whatever walls stand between
+    ("adjacent hexagons", 8.2.4.3): their centres one hex spacing apart."""
+    return bf.derived(_NEIGHBOURS, lambda: _neighbour_index(bf)).get(location, ())
+
+
+def _neighbour_index(bf: Battlefield) -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for layer, size in bf.hex_size.items():
+        reach = size * math.sqrt(3.0) * 1.05  # neighbouring centres are sqrt(3) sizes apart
+        hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex and loc.layer == layer]
+        # buckets one reach wide: each hex looks only in the nine around its own
+        buckets: dict[tuple[int, int], list[str]] = {}
+        for loc in hexes:
+            buckets.setdefault((int(loc.centre[0] // reach), int(loc.centre[1] // reach)), []).append(loc.id)
+        for loc in hexes:
+            bx, by = int(loc.centre[0] // reach), int(loc.centre[1] // reach)
+            out[loc.id] = tuple(
+                sorted(
+                    other
+                    for dx in (-1, 0, 1)
+                    for dy in (-1, 0, 1)
+                    for other in buckets.get((bx + dx, by + dy), ())
+                    if other != loc.id and dist(bf.location(other).centre, loc.centre) <= reach
+                )
+            )
+    return out

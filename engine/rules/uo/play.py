@@ -19,7 +19,7 @@ from ...battlefield.movement import Unit, ep_within, step_cost
 from ...model.scenario import Side
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
-from . import activation, counters, fight, initial_phase, mines, nml_actions, victory
+from . import activation, counters, fight, initial_phase, mines, nml_actions, unit_actions, victory
 from .actions import (
     ACTIONS,
     Action,
@@ -402,6 +402,7 @@ class Play(Situation):
         ):
             actions.extend(self.action_choices(act.block))
             actions.extend(nml_actions.block_actions(self, act.block))
+            actions.extend(unit_actions.block_actions(self, act.block))  # 8.2.2, 8.2.4, 8.2.7.8, 8.2.9
         actions.extend(nml_actions.start_actions(self, act.block))
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
@@ -462,8 +463,11 @@ class Play(Situation):
         entry = action_to_json(action)
         self.log.append(entry)
         self._rolls = []
+        self._rows = []
         self._apply(action)
         entry["rolls"] = self._rolls  # always there, empty when no die was rolled
+        if self._rows:  # the table rows they were read on, when named
+            entry["rows"] = self._rows
 
     def _apply(self, action: Action) -> None:
         s = self.state
@@ -493,6 +497,8 @@ class Play(Situation):
             self._move(action.location)
         elif isinstance(action, (Fire, Assault, Scout)):
             self.apply_action(action)
+        elif isinstance(action, unit_actions.UNIT_ACTIONS):
+            unit_actions.apply(self, action)
         elif isinstance(action, nml_actions.NML_ACTIONS):
             nml_actions.apply(self, action)
             self._advance_setup()
@@ -523,7 +529,7 @@ class Play(Situation):
         s.activation = Activation(
             action.block, cost, not self.seen_by_enemy(side, action.location), [action.location]
         )
-        self._entered(action.block, action.location)
+        self.entered(action.block, action.location)
 
     def _move(self, location: str) -> None:
         s = self.state
@@ -542,9 +548,9 @@ class Play(Situation):
         act.unseen = act.unseen and not self.seen_by_enemy(side, location)
         act.path.append(location)
         s.blocks[act.block].location = location
-        self._entered(act.block, location)
+        self.entered(act.block, location)
 
-    def _entered(self, block: str, location: str) -> None:
+    def entered(self, block: str, location: str) -> None:
         """A block has entered a location: it controls it (2.3), contact reveals (8.1.12),
         and the enemy may fire on it there (8.3.1)."""
         self.state.control[location] = self.side_of(block)

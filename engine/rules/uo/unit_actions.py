@@ -1,0 +1,31 @@
+"""The actions of part A of the basic rules beyond moving, firing and assaulting, offered to
+the active block and applied here so that play.py only asks and hands over: mounting and
+dismounting (8.2.4, `transport.py`), support (8.2.2, `support.py`), breaching (8.2.9,
+`breaching.py`) and smoke fire (8.2.7.8, `smoke.py`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import transport
+from .actions import Action, Dismount, Mount
+
+if TYPE_CHECKING:
+    from .play import Play
+
+#: the action classes this module applies
+UNIT_ACTIONS = (Mount, Dismount)
+
+
+def block_actions(play: Play, block: str) -> list[Action]:
+    """What the active block that may still act can do here (the caller checked it may)."""
+    out: list[Action] = []
+    out.extend(transport.choices(play, block))
+    return out
+
+
+def apply(play: Play, action: Action) -> None:
+    if isinstance(action, Mount):
+        transport.mount(play, action)
+    elif isinstance(action, Dismount):
+        play.entered(action.block, transport.dismount(play, action))
