@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.model.log import ENTRY_KEYS
 from engine.model.scenario import Side
 
 from .offers import SECTIONS
@@ -91,7 +92,7 @@ def report_line(
     """Entry `index` of the log, made by `side`, as `viewer` may read it (None: all-seeing);
     `seen`: what the viewer saw it change (`consequences`)."""
     name = str(entry.get("action", "?"))
-    fields = {k: v for k, v in entry.items() if k not in ("action", "rolls")}
+    fields = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
     rolls = tuple(int(r) for r in entry.get("rolls") or ())
     section = SECTIONS.get(name, "")
     open_ = viewer is None or viewer == side or name in PUBLIC

@@ -32,9 +32,36 @@ ActionValue = Scalar | list[Scalar]
 Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="A sha256 digest in hex.")]
 
 
+class TableRow(Strict):
+    """A row of a rule table that dice of the entry were read on: the game report says which
+    row each roll used. Rule-set neutral: the table and the row are named as the rule set's
+    tables name them."""
+
+    table: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The table, as the rule set's table files name it (e.g. 'critical_hits.soft').",
+    )
+    row: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The row read, with what it says (e.g. '7-8: +1 FP').",
+    )
+    dice: list[Annotated[int, Field(ge=0, le=999)]] = Field(
+        min_length=1,
+        max_length=16,
+        description="Which of the entry's rolls were read on it (0 is the first of `rolls`).",
+    )
+
+
+#: the keys of a log entry that are the log's own, not the action's fields
+ENTRY_KEYS: Final = ("action", "rolls", "rows")
+
+
 class LogEntry(Strict):
     """One action as played: `action` names its kind, its own fields follow (extra keys,
-    defined by the rule set), `rolls` the d10 results rolled while applying it, in order."""
+    defined by the rule set), `rolls` the d10 results rolled while applying it, in order,
+    `rows` the table rows they were read on."""
 
     # the action's own fields are the rule set's business: the model lets through plain JSON
     # values (no nested objects) and the rule set's `action_from_json` reads them, naming the
@@ -50,6 +77,12 @@ class LogEntry(Strict):
     rolls: list[D10Roll] = Field(
         max_length=1000,
         description="Every d10 rolled while applying the action, in order; [] when none was.",
+    )
+    rows: list[TableRow] | None = Field(
+        None,
+        max_length=1000,
+        description="The table row each roll was read on, when the rule set names them (absent in logs "
+        "written before it did, and for an action that rolled nothing).",
     )
 
 

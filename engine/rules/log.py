@@ -21,7 +21,7 @@ from ..io.files import load_document, read_data, write_text_atomic
 from ..io.problems import LoadError, Problem
 from ..io.reading import ReadRefused, safe_resolve, stat_regular
 from ..io.references import referenced_files
-from ..model.log import LOG_FORMAT, GameLog
+from ..model.log import LOG_FORMAT, GameLog, LogEntry
 from .digest import digest_of
 from .registry import UnknownRuleSet, rule_set
 from .ruleset import GameDefinition, GameSetupError, IllegalAction, PlayState, RuleSet
@@ -127,7 +127,9 @@ def actions_digest(entries: Sequence[Mapping[str, Any]]) -> str:
 
 
 def dump_log(log: GameLog) -> str:
-    """The log as JSON text, one action a line: diffable, and readable enough."""
+    """The log as JSON text, one action a line: diffable, and readable enough. An entry
+    without table rows (an older log, or no die rolled) is written without the key, so its
+    actions' digest stays the one recorded."""
     data = log.model_dump(mode="json", by_alias=True)
     actions = data.pop("actions")
     lines = [
@@ -135,12 +137,26 @@ def dump_log(log: GameLog) -> str:
     ]
     # an entry reads as the interface writes it: its kind, its own fields, then its dice
     entries = [
-        {"action": a.pop("action"), **{k: v for k, v in a.items() if k != "rolls"}, "rolls": a["rolls"]}
+        {
+            "action": a.pop("action"),
+            **{k: v for k, v in a.items() if k not in ("rolls", "rows")},
+            "rolls": a["rolls"],
+            **({"rows": a["rows"]} if a.get("rows") is not None else {}),
+        }
         for a in actions
     ]
     body = ",\n".join(f"  {json.dumps(e, ensure_ascii=False)}" for e in entries)
     lines.append(f' "actions": [\n{body}\n ]' if actions else ' "actions": []')
     return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def entry_data(entry: LogEntry) -> dict[str, Any]:
+    """A log entry as the play wrote it: its kind, fields, rolls, and its table rows only if
+    it has them (an older log's entries then digest as they did when recorded)."""
+    data = entry.model_dump(mode="json")
+    if data.get("rows") is None:
+        data.pop("rows", None)
+    return data
 
 
 def write_log(log: GameLog, path: Path) -> None:
@@ -186,6 +202,7 @@ def replay_actions(
     for i, entry in enumerate(entries):
         data = dict(entry)
         recorded = data.pop("rolls", None)
+        rows = data.pop("rows", None)
         if recorded is None:
             raise ReplayRefused(f"action {i}: no 'rolls' (an action that rolled none has [])")
         try:
@@ -199,6 +216,10 @@ def replay_actions(
         rolled = list(state.log[-1].get("rolls", []))
         if rolled != list(recorded):
             raise ReplayMismatch(f"action {i}: rolled {rolled}, the log says {recorded}")
+        # a log written before entries named their table rows has none to check
+        read = state.log[-1].get("rows")
+        if rows is not None and [dict(r) for r in rows] != [dict(r) for r in read or []]:
+            raise ReplayMismatch(f"action {i}: its dice were read on {read}, the log says {rows}")
     return state
 
 
@@ -252,7 +273,7 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
     except (GameSetupError, LoadError) as exc:
         raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
 
-    entries = [entry.model_dump(mode="json") for entry in log.actions]
+    entries = [entry_data(entry) for entry in log.actions]
     state = replay_actions(rules, game, log.seed, entries)
     if state.digest() != log.final:
         now = state.digest_parts()

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...model.log import ENTRY_KEYS
 from ..ruleset import IllegalAction
 
 __all__ = ["IllegalAction"]  # the interface's, raised by Play.apply
@@ -350,7 +351,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     cls = ACTIONS.get(data["action"])
     if cls is None:
         raise ValueError(f"unknown action '{data['action']}'")
-    fields = {k: v for k, v in data.items() if k not in ("action", "rolls")}
+    fields = {k: v for k, v in data.items() if k not in ENTRY_KEYS}  # the log's keys: kind, dice, rows
     try:
         return cls(**fields)
     except TypeError as exc:

@@ -439,6 +439,17 @@ def _critical(
     )
 
 
+def _critical_table(sit: Situation, shooter: str, target: str, w: Weapon, ep: int, assault: bool) -> str:
+    """The critical hits table `_critical` reads (the log names its row)."""
+    g = sit.game
+    return sit.combat.critical_table(
+        target=g.blocks[target].profile.protection,
+        weapon_bonus=w.critical_bonus,
+        assault=assault,
+        sniper_long=combat.sniper_long(sit.combat, g.blocks[shooter].type, g.blocks[target].type, ep),
+    )
+
+
 def _resolve(sit: Situation, p: Fight) -> None:
     s = sit.state
     assert p.reply is not None and p.reply_weapon is not None
@@ -456,6 +467,8 @@ def _resolve(sit: Situation, p: Fight) -> None:
     roll_a, roll_d = sit.roll(), sit.roll()
     crit_a = _critical(sit, p.firer, p.target, wa, roll_a, ep_a, assault)
     crit_d = _critical(sit, p.reply, p.firer, wd, roll_d, ep_d, assault)
+    sit.read_on(_critical_table(sit, p.firer, p.target, wa, ep_a, assault), -2)
+    sit.read_on(_critical_table(sit, p.reply, p.firer, wd, ep_d, assault), -1)
     result = combat.exchange(sit.combat, fp_a, fp_d, roll_a, roll_d, crit_a, crit_d)
     if result.destruction:  # applied at once, simultaneously (8.2.7.5)
         if result.attacker_destroys:
@@ -469,6 +482,13 @@ def _resolve(sit: Situation, p: Fight) -> None:
         return
     kind: Literal["fire", "assault"] = "assault" if assault else "fire"
     target_loss, firer_loss = combat.losses(sit.combat, kind, result, crit_a, crit_d)
+    if result.attacker_wins is None:
+        said = f"equality: each loses {target_loss} OSL"
+    elif result.attacker_wins:
+        said = f"firer wins: target loses {target_loss} OSL"
+    else:
+        said = f"target wins: firer loses {firer_loss} OSL"
+    sit.read_on(f"combat_results.{kind}", -2, -1, row=said)
     if result.attacker_wins is None:  # equality: each loses (combat results table)
         # at once (8.2.7.5), so a block eliminated in the exchange earns nothing and the
         # survivor's +1 OSL (8.2.7.6) comes after its own loss, whichever side was at its
@@ -530,7 +550,7 @@ def _take(sit: Situation, block: str, n: int, by: str | None, quality: bool) -> 
         return False
     info = g.blocks[block]
     if quality and n > 0 and info.quality != Quality.veteran:
-        n = max(0, n + sit.combat.quality_adjustment(info.quality, sit.roll()))
+        n = max(0, n + sit.combat.quality_adjustment(info.quality, sit.roll(f"quality.{info.quality.value}")))
     if by is not None and info.type == BlockType.mbt and g.blocks[by].type == BlockType.sniper:
         n = min(n, max(0, info.levels - 2 - b.losses))  # never below operational (8.2.7.4)
     b.losses += n
@@ -565,7 +585,7 @@ def start_withdrawal(sit: Situation, block: str, credit: str | None, winner: str
     s = sit.state
     origin = s.blocks[block].location or ""
     sit.mark_reaction(block)
-    lose(sit, block, sit.combat.withdrawal_loss(sit.roll()), by=credit, quality=False)
+    lose(sit, block, sit.combat.withdrawal_loss(sit.roll("withdrawal.losses")), by=credit, quality=False)
     if s.blocks[block].on_map:
         s.pending.append(Withdrawal(block, origin, winner=winner))
     elif winner is not None:

@@ -463,8 +463,11 @@ class Play(Situation):
         entry = action_to_json(action)
         self.log.append(entry)
         self._rolls = []
+        self._rows = []
         self._apply(action)
         entry["rolls"] = self._rolls  # always there, empty when no die was rolled
+        if self._rows:  # the table rows they were read on, when named
+            entry["rows"] = self._rows
 
     def _apply(self, action: Action) -> None:
         s = self.state

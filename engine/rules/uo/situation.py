@@ -32,6 +32,8 @@ class Situation:
         self.seed = seed
         self.rng = random.Random(seed)
         self._rolls: list[int] = []
+        #: the table rows the rolls were read on (the log entry's `rows`)
+        self._rows: list[dict[str, object]] = []
         #: situation summaries while legal actions are worked out (the state stands still)
         self._memo: dict[tuple[str, Side], object] | None = None
         #: exact LOS answers with the counters placed on the map (`sees`), for `_blockers`
@@ -44,11 +46,24 @@ class Situation:
         return self.game.tables.combat
 
     # -- dice ------------------------------------------------------------------------------
-    def roll(self) -> int:
-        """A d10, 0-9, written into the log entry of the action being applied."""
+    def roll(self, table: str | None = None) -> int:
+        """A d10, 0-9, written into the log entry of the action being applied; `table`: the
+        d10 table of the combat tables it is read on (`quality.recruit`), whose row the
+        entry names beside it."""
         r = self.rng.randrange(10)
         self._rolls.append(r)
+        if table is not None:
+            self.read_on(table, -1)
         return r
+
+    def read_on(self, table: str, *dice: int, row: str | None = None) -> None:
+        """Dice of the action being applied (indexes into its rolls, negative from the last)
+        were read on `table`: the log entry names the row (`row`, else the row of the d10
+        table that the first die reads) so the game report can say which row each roll used."""
+        count = len(self._rolls)
+        index = [d % count for d in dice]
+        label = row if row is not None else self.combat.row_label(table, self._rolls[index[0]])
+        self._rows.append({"table": table, "row": label, "dice": index})
 
     # -- blocks ----------------------------------------------------------------------------
     def side_of(self, block: str) -> Side:

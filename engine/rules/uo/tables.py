@@ -15,8 +15,11 @@ from typing import Literal, Protocol, TypeVar
 from ...model.cards import LONG_SCOUTING_TYPES, BlockType, Protection
 from ...model.rule_tables import (
     D10,
+    AdjustRow,
     CombatResult,
     CombatTablesFile,
+    CriticalRow,
+    LossRow,
     ScoutRange,
     WithdrawalMP,
     combat_problems,
@@ -72,6 +75,30 @@ def _d10(roll: int) -> int:
     return roll
 
 
+def _rolls_text(rolls: Sequence[int]) -> str:
+    """`[7, 8]` -> `7-8`, `[9]` -> `9`, `[0, 2]` -> `0, 2`."""
+    ordered = sorted(rolls)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(str(r) for r in ordered)
+
+
+def _row_text(row: object) -> str:
+    """What a row of a d10 table says, in the card's words."""
+    if isinstance(row, CriticalRow):
+        if row.destroys:
+            return "destruction"
+        said = [f"+{row.fp} FP"] if row.fp else []
+        said += ["opponent loses the fight"] if row.wins else []
+        said += [f"{row.extra_loss} more OSL"] if row.extra_loss else []
+        return ", ".join(said) or "no critical hit"
+    if isinstance(row, AdjustRow):
+        return {1: "one more OSL lost", -1: "one less OSL lost"}.get(row.adjust, "losses unchanged")
+    if isinstance(row, LossRow):
+        return f"{row.osl} OSL lost"
+    raise TypeError(f"not a d10 table row: {row!r}")
+
+
 def _mode(night: bool, equipped: bool) -> Literal["day", "night_unequipped", "night_equipped"]:
     # Night equipment (9) changes nothing by day.
     if not night:
@@ -106,9 +133,19 @@ class CombatTables:
     def critical(
         self, roll: int, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
     ) -> Critical:
-        """Critical hit for a chance roll (8.2.7.5). Which table applies, first match wins: an
-        assault; a sniper's long shot at a platoon leader or commander; a red-symbol weapon
-        (missile, heavy shell) against an armoured or MBT target; else the target's class."""
+        """Critical hit for a chance roll (8.2.7.5), on the table `critical_table` names."""
+        table = self.critical_table(
+            target=target, weapon_bonus=weapon_bonus, assault=assault, sniper_long=sniper_long
+        )
+        return self._criticals[table.removeprefix("critical_hits.")][_d10(roll)]
+
+    def critical_table(
+        self, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
+    ) -> str:
+        """Which critical hits table a chance roll is read on (8.2.7.5), named as in the file
+        (`critical_hits.soft`). First match wins: an assault; a sniper's long shot at a
+        platoon leader or commander; a red-symbol weapon (missile, heavy shell) against an
+        armoured or MBT target; else the target's class."""
         if assault:
             table = "assault"
         elif sniper_long:
@@ -117,7 +154,18 @@ class CombatTables:
             table = "heavy_vs_armour"
         else:
             table = Protection(target).value
-        return self._criticals[table][_d10(roll)]
+        return f"critical_hits.{table}"
+
+    def row_label(self, table: str, roll: int) -> str:
+        """The row of the d10 table `table` (named as in the file: `critical_hits.soft`,
+        `quality.recruit`, `withdrawal.losses`) that `roll` reads, with what it says:
+        `7-8: +1 FP`. The game log names it beside the roll."""
+        rows: object = self.source
+        for part in table.split("."):
+            rows = getattr(rows, part)
+        assert isinstance(rows, list), table
+        row = next(r for r in rows if _d10(roll) in r.rolls)
+        return f"{_rolls_text(row.rolls)}: {_row_text(row)}"
 
     def combat_loss(self, kind: CombatKind, equality: bool) -> int:
         """OSL lost by the loser, or by each side on an equality (Combat results table)."""
