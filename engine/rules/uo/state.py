@@ -123,6 +123,13 @@ class State:
     wrecks: set[str] = field(default_factory=set)  # locations with a Wreck counter (5.2.4.5)
     #: locations with a Smoke counter, removed at the end of the turn (5.2.4.3, 8.2.7.8)
     smoke: set[str] = field(default_factory=set)
+    #: support points now (8.2.2), by impulse force id, and a side's Logistics reserve by
+    #: "logistics:<side>"; a pool not listed still has what the scenario gives it
+    support: dict[str, int] = field(default_factory=dict)
+    #: apertures (breach symbols) opened during play (5.2.4.1, 8.2.9), and the Breach
+    #: markers each side has used so far
+    breaches: set[str] = field(default_factory=set)
+    breach_markers_used: dict[Side, int] = field(default_factory=dict)
     #: decisions waiting, innermost last: an opportunity fire interrupts a move, a withdrawal
     #: follows a fight (DESIGN.md: reactions are decision points like any other)
     pending: list[Pending] = field(default_factory=list)
