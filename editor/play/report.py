@@ -1,5 +1,5 @@
 """The game log as a game report: one line per action, who did it, the rule section it
-plays and every die rolled (no Qt).
+plays and every die rolled, with the table row it was read on when the log names it (no Qt).
 
 Seen from one side, the enemy's entries say what the enemy did in the open (fires,
 assaults, scouting, which are declared to both sides, 8.2.7.1; the dice, rolled in the
@@ -9,7 +9,7 @@ never reaches the report of the side that may not know it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,7 +109,7 @@ def report_line(
     if section:
         text += f"  [{section}]"
     if rolls:
-        text += "  — dice: " + dice_text(name, rolls, withdrawal_loss)
+        text += "  — dice: " + dice_text(name, rolls, withdrawal_loss, entry.get("rows") or ())
     if seen:
         text += "  ⇒ " + ", ".join(seen)
     return ReportLine(index, text, section, rolls, blocks, locations)
@@ -121,21 +121,42 @@ def report_line(
 EXCHANGE = ("firer's d10", "target's d10")
 
 
-def dice_text(name: str, rolls: tuple[int, ...], withdrawal_loss: Any = None) -> str:
-    """The dice of an entry, each named by what it was rolled for."""
+def dice_text(
+    name: str,
+    rolls: tuple[int, ...],
+    withdrawal_loss: Any = None,
+    rows: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """The dice of an entry, each named by what it was rolled for and, when the log names
+    them (`rows`), the table row it was read on; a row read from several dice (the combat
+    result) follows the last of them."""
     if not rolls:
         return ""
     if name == "Withdraw":
-        first = f"withdrawal table (8.3.2) d10 {rolls[0]}"
-        if withdrawal_loss is not None:
-            first += f" → {withdrawal_loss(rolls[0])} OSL"
-        rest = [f"quality (4.3.8) d10 {r}" for r in rolls[1:]]
-        return "; ".join([first, *rest])
-    if len(rolls) >= 2:
-        named = [f"{EXCHANGE[0]} {rolls[0]}", f"{EXCHANGE[1]} {rolls[1]} (8.2.7.5)"]
-        named += [f"quality (4.3.8) d10 {r}" for r in rolls[2:]]
-        return "; ".join(named)
-    return "; ".join(f"quality (4.3.8) d10 {r}" for r in rolls)
+        names = [f"withdrawal table (8.3.2) d10 {rolls[0]}"] + [f"quality (4.3.8) d10 {r}" for r in rolls[1:]]
+        if withdrawal_loss is not None and not rows:
+            names[0] += f" → {withdrawal_loss(rolls[0])} OSL"
+    elif len(rolls) >= 2:
+        names = [f"{EXCHANGE[0]} {rolls[0]}", f"{EXCHANGE[1]} {rolls[1]} (8.2.7.5)"]
+        names += [f"quality (4.3.8) d10 {r}" for r in rolls[2:]]
+    else:
+        names = [f"quality (4.3.8) d10 {r}" for r in rolls]
+    said = list(names)
+    for row in rows:
+        dice = [d for d in row.get("dice") or [] if 0 <= d < len(names)]
+        if len(dice) == 1:
+            said[dice[0]] += f" → {row_text(row)}"
+        elif dice:  # read from several dice: said after the last of them
+            said[max(dice)] += f"; {row_text(row)}"
+    return "; ".join(said)
+
+
+def row_text(row: Mapping[str, Any]) -> str:
+    """`critical_hits.soft` row `7-8: +1 FP` -> `critical hits (soft) 7-8: +1 FP`."""
+    table = str(row.get("table", "?"))
+    head, _, tail = table.partition(".")
+    words = head.replace("_", " ") + (f" ({tail.replace('_', ' ')})" if tail else "")
+    return f"{words} {row.get('row', '?')}"
 
 
 def consequences(before: Any, after: Any) -> list[str]:

@@ -214,6 +214,7 @@ def test_green_plays_a_whole_game_against_the_heuristic_bot_with_clicks(window, 
     assert any("Green assaults" in t and "[8.2.8]" in t for t in texts)
     assert any("Green withdraws to" in t for t in texts)
     assert any("dice: " in t and "d10" in t for t in texts)
+    assert any("→ critical hits (" in t and "combat results (" in t for t in texts), "table rows said"
     assert any("⇒" in t for t in texts), "what the dice did is said"
     assert not any("r1-" in t or "r2-" in t for t in texts if " Red " in t), "red's ids stay hidden"
     log = tmp_path / "game.json"
