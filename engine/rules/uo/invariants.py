@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import transport
+from . import support, transport
 from .counters import Kind
 from .state import Phase
 
@@ -55,6 +55,7 @@ def check(play: Play) -> None:
         problems.append(f"impulse of {s.impulse.force} activated {n} blocks > {s.impulse.limit}")
     problems.extend(_no_mans_land(play))
     problems.extend(transport.check(play))  # mounted blocks and capacity (8.2.4)
+    problems.extend(support.check(play))  # support points never negative (8.2.2)
     if s.phase != Phase.over and not play.legal_actions():
         problems.append("no legal action while the game is not over")
     if problems:

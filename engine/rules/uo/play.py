@@ -290,6 +290,7 @@ class Play(Situation):
             len(s.used_forces),
             len(s.wrecks),
             nml_actions.fingerprint(self),
+            unit_actions.fingerprint(self),
             tuple(
                 (b.location, b.losses, b.revealed, b.activated, b.reaction, b.completed, b.eliminated)
                 for b in s.blocks.values()

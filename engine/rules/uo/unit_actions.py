@@ -7,20 +7,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import transport
-from .actions import Action, Dismount, Mount
+from . import support, transport
+from .actions import Action, Dismount, Mount, Support
 
 if TYPE_CHECKING:
     from .play import Play
 
 #: the action classes this module applies
-UNIT_ACTIONS = (Mount, Dismount)
+UNIT_ACTIONS = (Mount, Dismount, Support)
+
+
+def fingerprint(play: Play) -> tuple[object, ...]:
+    """What these actions depend on beyond blocks and markers (`Play._fingerprint`)."""
+    s = play.state
+    mounted = tuple(sorted((b, v.mounted_in) for b, v in s.blocks.items() if v.mounted_in))
+    return (tuple(sorted(s.support.items())), tuple(sorted(s.breaches)), tuple(sorted(s.smoke)), mounted)
 
 
 def block_actions(play: Play, block: str) -> list[Action]:
     """What the active block that may still act can do here (the caller checked it may)."""
     out: list[Action] = []
     out.extend(transport.choices(play, block))
+    out.extend(support.choices(play, block))
     return out
 
 
@@ -29,3 +37,5 @@ def apply(play: Play, action: Action) -> None:
         transport.mount(play, action)
     elif isinstance(action, Dismount):
         play.entered(action.block, transport.dismount(play, action))
+    elif isinstance(action, Support):
+        support.apply(play, action)

@@ -192,6 +192,18 @@ _CARDS: list[dict[str, Any]] = [
         ],
     },
     {
+        "id": "services",
+        "name": "Support and logistics",
+        "blocks": [
+            {
+                "type": "platoon_support",
+                "name": "Platoon support",
+                "weapons": [{"id": "rifles", "name": "Rifles", "firepower": [4, 3, None, None, None, None]}],
+            },
+            {"type": "logistics", "name": "Logistics", "osl_levels": 2, "weight": 2},
+        ],
+    },
+    {
         "id": "sniper",
         "name": "Sniper team",
         "blocks": [
