@@ -6,7 +6,7 @@ and on disk").
 An entry is keyed by the battlefield's content digest (its sheets, inserts and terrain chart:
 compile.content_digest) and by the digest of the code that builds and reads it (the sources of
 engine/battlefield/, engine/geometry/ and engine/model/, and the Python version): a changed
-compiler or LOS table keys new entries, and the old ones age out. Two entries per battlefield:
+compiler or LOS table keys new entries, and the old ones age out. Entries of a battlefield:
 
 - `<key>.bf`: the compiled battlefield with its cheap derived indexes (wall index, which
   building each wall piece belongs to), without its LOS table;
@@ -14,7 +14,8 @@ compiler or LOS table keys new entries, and the old ones age out. Two entries pe
   read only by who asks for the table (a game, not a query). The table's references to its
   battlefield are written as a reference, not a copy, and resolved to the live battlefield
   on reading (pickle's persistent ids), so whatever shape los_table.py gives its table, it
-  is stored generically.
+  is stored generically;
+- `<key>.<name>.kept`: other pure-data indexes their owners keep the same way (`kept`).
 
 Entries live in the user's cache folder (`$UO_CACHE_DIR`, else `$XDG_CACHE_HOME/uo-studio`,
 else `~/.cache/uo-studio`), under `battlefields/`. Each is written to a temporary file and
@@ -42,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:  # store.py itself stays light: `uo query` imports it to read an entry
     from .battlefield import Battlefield, ClearTable
@@ -60,7 +61,8 @@ ENGINE = Path(__file__).resolve().parents[1]
 CODE_FOLDERS = ("battlefield", "geometry", "model")
 #: values of UO_CACHE that turn the disk cache off
 OFF = frozenset({"off", "0", "no", "false"})
-BATTLEFIELD, LOS_TABLE = ".bf", ".los"
+BATTLEFIELD, LOS_TABLE, KEPT = ".bf", ".los", ".kept"
+T = TypeVar("T")
 
 
 def enabled() -> bool:
@@ -139,6 +141,25 @@ def los_table(bf: Battlefield) -> ClearTable:
     table = LosTable(bf)
     _write(path, table, battlefield=bf)
     return table
+
+
+def kept(bf: Battlefield, name: str, build: Callable[[], T]) -> T:
+    """Another pure-data index of `bf` (a bot's EP table filled for every location, say) from
+    disk, else built by `build` and stored: for what is worth keeping across processes, as
+    `bf.derived` keeps it within one. `name` (letters, digits, '-') names it among the
+    battlefield's entries; references to `bf` inside it are stored as references. Call it
+    from `bf.derived(key, lambda: store.kept(bf, name, build))` so a process reads it once."""
+    if not name.replace("-", "").isalnum():
+        raise ValueError(f"an entry name is letters, digits and '-', not {name!r}")
+    if not enabled():
+        return build()
+    path = folder() / f"{entry_key(bf.digest)}.{name}{KEPT}"
+    got = read_entry(path, battlefield=bf)
+    if got is not None:
+        return cast(T, got)
+    value = build()
+    _write(path, value, battlefield=bf)
+    return value
 
 
 # --- entries --------------------------------------------------------------------------------
@@ -249,7 +270,7 @@ def prune(where: Path | None = None, limit: int | None = None) -> None:
                 if now - st.st_mtime > STALE_TMP_SECONDS:
                     path.unlink()
                 continue
-            if path.suffix in (BATTLEFIELD, LOS_TABLE):
+            if path.suffix in (BATTLEFIELD, LOS_TABLE, KEPT):
                 entries.append((st.st_mtime_ns, st.st_size, path))
     total = sum(size for _mtime, size, _path in entries)
     for _mtime, size, path in sorted(entries):

@@ -254,3 +254,22 @@ def test_game_load_reuses_the_stored_battlefield_and_keys_unsaved_edits_by_conte
         Game.load(sample_scenario_path, {sheet: edited}).battlefield.digest == overridden.battlefield.digest
     )
     assert compiles == ["compile"]
+
+
+def test_an_owner_keeps_another_index_of_the_battlefield(own_store: Path) -> None:
+    """store.kept: what a module derives from a battlefield, worth keeping across processes."""
+    bf = compile_file(INSERT, stored=True)
+    built: list[int] = []
+
+    def build() -> dict[str, object]:
+        built.append(1)
+        return {"rows": [loc.id for loc in bf.locations], "map": bf}
+
+    first = store.kept(bf, "test-index", build)
+    compiler._CACHE.clear()
+    again_bf = compile_file(INSERT, stored=True)
+    again = store.kept(again_bf, "test-index", build)
+    assert built == [1] and again["rows"] == first["rows"]
+    assert again["map"] is again_bf  # a reference to the battlefield, resolved to the live one
+    with pytest.raises(ValueError):
+        store.kept(bf, "../elsewhere", build)
