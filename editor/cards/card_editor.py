@@ -97,10 +97,27 @@ class CardEditor(QWidget):
         self.problems_label.setWordWrap(True)
         self.problems_label.hide()
         self.problems: list[Any] = []
+        # a unit card renamed while the open scenario's blocks use it: offered to follow
+        self.rename_bar = QWidget()
+        self.rename_bar.setObjectName("rename_bar")
+        bar = QHBoxLayout(self.rename_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        self.rename_label = QLabel()
+        self.rename_label.setWordWrap(True)
+        bar.addWidget(self.rename_label, 1)
+        bar.addWidget(button("Rename them", "rename_users", self._rename_users))
+        bar.addWidget(button("Keep", "keep_users", self._keep_users))
+        self.rename_bar.hide()
+        self._renamed: tuple[str, str] | None = None
+        #: the open scenario's blocks that field a unit card (by card id), and how to make
+        #: them field it under a new id (one undo entry in the scenario's history)
+        self.card_users: Any = lambda _card: []
+        self.rename_card_users: Any = lambda _old, _new: None
         self.duplicate_button = button("Duplicate", "duplicate_card", self.duplicate_card)
         self.remove_button = button("Remove", "remove_card", self.remove_card)
 
         self.unit_page, self.support_page, self.event_page = UnitPage(), SupportPage(), EventPage()
+        self.unit_page.card_form.field_committed.connect(self._on_unit_field)
         self.event_page.known_ids = self._known_ids
         self.pages = QStackedWidget()
         empty = QLabel("Pick a card, or add one with Add card.")
@@ -132,7 +149,12 @@ class CardEditor(QWidget):
         column.addLayout(row)
         splitter = QSplitter()
         splitter.addWidget(left)
-        splitter.addWidget(self.pages)
+        right = QWidget()
+        beside = QVBoxLayout(right)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.rename_bar)
+        beside.addWidget(self.pages, 1)
+        splitter.addWidget(right)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([300, 700])
         layout = QVBoxLayout(self)
@@ -294,6 +316,29 @@ class CardEditor(QWidget):
         at = self._current
         self._current = ""
         self.document.undo_stack.push(RemoveObjects(self.document, f"Remove card {card.id}", [at]))
+
+    # -- a unit card renamed ---------------------------------------------------------------
+    def _on_unit_field(self, name: str, old: object, new: object) -> None:
+        users = self.card_users(old) if name == "id" else []
+        if not users:
+            self._keep_users()
+            return
+        self._renamed = (str(old), str(new))
+        n = len(users)
+        self.rename_label.setText(
+            f"{n} block{'s' * (n != 1)} of the scenario field {old} ({', '.join(users[:4])}"
+            f"{', ...' if n > 4 else ''}): rename {'them' if n != 1 else 'it'} to {new} too?"
+        )
+        self.rename_bar.show()
+
+    def _rename_users(self) -> None:
+        if self._renamed is not None:
+            self.rename_card_users(*self._renamed)
+        self._keep_users()
+
+    def _keep_users(self) -> None:
+        self._renamed = None
+        self.rename_bar.hide()
 
     def card_ids(self) -> list[str]:
         library = self.library

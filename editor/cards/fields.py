@@ -95,6 +95,9 @@ class LongText(QPlainTextEdit):
 class FieldForm(QWidget):
     """The editable fields of one model object found at `pointer` in a document."""
 
+    #: a field's new value was pushed: its name, the old value and the new one
+    field_committed = Signal(str, object, object)
+
     def __init__(
         self,
         model: type[BaseModel],
@@ -291,6 +294,7 @@ class FieldForm(QWidget):
         text = f"Change {label_of(name).lower()} of {what}".strip()
         change = (f"{self.pointer}/{name}", old, getattr(checked, name))
         document.undo_stack.push(SetProperty(document, text, [change]))
+        self.field_committed.emit(name, change[1], change[2])
         return True
 
     def error_text(self, name: str) -> str:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 
 from engine.model import CardLibrary, Scenario
 
+from ..commands import ChangeValues
 from .card_editor import CardEditor
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ class CardsUi(QObject):
             view.addAction(self.action)
         for editor in (self.editor, window.cards_panel):
             editor.force_ids = self._force_ids
+            editor.card_users = self._card_users
+            editor.rename_card_users = self._rename_card_users
             editor.library_changed.connect(self._follow)
         # File > New card library, after the other New entries
         self.action_new = QAction("New card &library", window)
@@ -139,6 +142,40 @@ class CardsUi(QObject):
         if not isinstance(model, Scenario):
             return []
         return [f.id for side in (model.sides.green, model.sides.red) for f in side.impulse_forces]
+
+    def _scenario_blocks(self, card: str) -> list[tuple[str, str]]:
+        """(pointer, id) of the open scenario's blocks fielding unit card `card`."""
+        session = self.window.session
+        model = session.document.model if session else None
+        if not isinstance(model, Scenario):
+            return []
+        return [
+            (f"/sides/{side}/impulse_forces/{f}/blocks/{b}", block.id)
+            for side in ("green", "red")
+            for f, force in enumerate(getattr(model.sides, side).impulse_forces)
+            for b, block in enumerate(force.blocks)
+            if block.card == card
+        ]
+
+    def _card_users(self, card: object) -> list[str]:
+        return [bid for _p, bid in self._scenario_blocks(str(card))]
+
+    def _rename_card_users(self, old: str, new: str) -> None:
+        """The scenario's blocks of card `old` field card `new`: one entry of the
+        scenario's history (the card's own rename is one of its library's)."""
+        session = self.window.session
+        blocks = self._scenario_blocks(old)
+        if session is None or not blocks:
+            return
+        changes = [(f"{p}/card", old, new) for p, _bid in blocks]
+        document = session.document
+        document.undo_stack.push(
+            ChangeValues(document, f"Blocks of card {old} field {new} ({len(changes)})", changes)
+        )
+        self.window.statusBar().showMessage(
+            f"{len(changes)} block(s) of the scenario now field {new}: Ctrl+Z in the scenario undoes it",
+            6000,
+        )
 
     # -- which undo stack Ctrl+Z reaches -------------------------------------------------
     def _within(self, widget: QWidget | None) -> bool:
