@@ -235,7 +235,9 @@ class ScenarioUi(QObject):
         # closed dialog the active window, and the window's shortcuts would not work)
         self.window.activateWindow()
         self.window.statusBar().showMessage(
-            f"New scenario on {', '.join(p.name for p, _r in dialog.sheets)}: save it in {base}", 8000
+            f"New scenario on {', '.join(p.name for p, _r in dialog.sheets)}, untitled: it is validated once"
+            f" saved (Ctrl+S, in {base})",
+            10000,
         )
 
     def _open_libraries(self) -> dict[Path, CardLibrary]:
