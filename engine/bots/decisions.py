@@ -9,6 +9,7 @@ choice stays deterministic.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 
 from ..battlefield.movement import step_cost
@@ -379,6 +380,7 @@ def _learn(view: View, bid: str, here: str, there: str) -> None:
     ]
     if costs and min(costs) <= mp_left(view, bid):
         view.mem.avoid.add(there)
+        view.search.clear()  # searched with the place open: plan again without it
 
 
 def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | None:
@@ -391,21 +393,18 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
     if not held:
         return None
     with_action = WITH_ACTION[unit_of(info.profile)]
-    start_, best_prio, mp_at, prev = search(view, bid, here)
-    if mp_at[start_] > with_action or budget(view, bid)[1] == mp_at[start_]:
+    spent, limit, _, _ = budget(view, bid)
+    if spent > with_action or limit == spent:
         return None  # acted already, or too far gone to act
-    locs = view.know.bf.locations
+    # what each place within reach before acting offers: found first on the plain MP
+    # graph (every place the search could end in is there), so that a block with no
+    # strike worth making anywhere near skips the search
     reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
-    found: list[tuple[float, SearchState, str, Weapon, bool]] = []
-    for key, prio in best_prio.items():
-        mp = mp_at[key]
-        if mp > with_action:
-            continue
-        place = locs[key[0]].id
+    strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
+    for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
         near = view.adjacent(place)
-        penalty = (prio - mp) * 0.2 + 0.01 * mp
         for target in held:
             enemy = view.enemy_at[target]
             if target in near and may_storm(view, info, place, target):
@@ -418,7 +417,22 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
                 if value > FIRE_THRESHOLD:
-                    found.append((value - penalty, key, target, w, assault))
+                    strikes.setdefault(place, []).append((target, w, assault, value))
+    if not strikes:
+        return None
+    start_, best_prio, mp_at, prev = search(view, bid, here)
+    locs = view.know.bf.locations
+    found: list[tuple[float, SearchState, str, Weapon, bool]] = []
+    for key, prio in best_prio.items():
+        mp = mp_at[key]
+        if mp > with_action:
+            continue
+        there = strikes.get(locs[key[0]].id)
+        if there is None:
+            continue
+        penalty = (prio - mp) * 0.2 + 0.01 * mp
+        for target, w, assault, value in there:
+            found.append((value - penalty, key, target, w, assault))
     if not found:
         return None
     best: tuple[float, list[str]] | None = None
@@ -428,6 +442,27 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
         if best is None or value > best[0]:
             best = (value, path(view, start_, key, prev))
     return best
+
+
+def _within(view: View, bid: str, here: str, mp: int) -> list[str]:
+    """The places the block can reach from `here` for at most `mp` MP on the map as it
+    knows it, enemies and risks aside."""
+    know = view.know
+    graph = know.moves(mover(view.brief.own[bid]), dynamic(view).helpers)
+    src = know.bf.location(here).index
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best[i]:
+            continue
+        for j, cost in graph[i]:
+            nd = d + cost
+            if nd <= mp and nd < best.get(j, mp + 1):
+                best[j] = nd
+                heapq.heappush(heap, (nd, j))
+    ids = know.ids
+    return [ids[i] for i in best]
 
 
 def may_storm(view: View, info: BlockInfo, place: str, target: str) -> bool:

@@ -377,10 +377,10 @@ def exposure(view: View, location: str, protection: Protection) -> float:
     got = view.mem.exposure.get(key)
     if got is None:
         threats = []
-        clear = view.know.bf.los_table.clear  # wrecks only ever block more: an estimate
-        for enemy in view.enemies:
-            ep = view.ep(enemy.location, location)
-            if ep is None or ep > 25 or not clear(enemy.location, location):
+        # the static map's LOS: wrecks only ever block more, an estimate
+        for enemy, sight in view.enemy_sights():
+            ep = sight.get(location)  # within 25 EP, in sight
+            if ep is None:
                 continue
             threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
         got = view.mem.exposure[key] = sum(sorted(threats, reverse=True)[:3])
@@ -394,23 +394,29 @@ def risk(view: View, location: str, protection: Protection) -> float:
     got = view.mem.risk.get(key)
     if got is None:
         threats = []
-        clear = view.know.bf.los_table.clear
-        for enemy in view.enemies:
+        for enemy, sight in view.enemy_sights():
             if enemy.reacted:
                 continue
-            ep = view.ep(enemy.location, location)
-            if ep is None or ep > 25 or not clear(enemy.location, location):
+            ep = sight.get(location)  # within 25 EP, in sight
+            if ep is None:
                 continue
             threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
         got = view.mem.risk[key] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
     return got
 
 
+def risk_row(view: View, protection: Protection) -> list[float | None]:
+    """`risk` by location index for blocks of `protection`, filled as the searches ask
+    (kept while the enemy stays put, like `risk`)."""
+    got = view.mem.risk_rows.get(protection)
+    if got is None:
+        got = view.mem.risk_rows[protection] = [None] * len(view.know.bf)
+    return got
+
+
 def threatened(view: View, location: str) -> bool:
     """Whether an enemy block stands close enough to walk into `location` this turn."""
-    return any(
-        (ep := view.ep(enemy.location, location)) is not None and ep <= THREAT_EP for enemy in view.enemies
-    )
+    return any((ep := row.get(location)) is not None and ep <= THREAT_EP for _, row in view.enemy_rows())
 
 
 def can_take(view: View, info: BlockInfo, location: str) -> bool:

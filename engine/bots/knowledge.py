@@ -11,12 +11,14 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 
-from ..battlefield import Battlefield
-from ..battlefield.movement import FOOT, VEHICLE, Mover, ep_from, step_cost
+from ..battlefield import Battlefield, LocKind
+from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
 from ..rules.uo.combat import Strike, expected_losses
 from ..rules.uo.tables import CombatTables
+from .map_tables import Graph as MoveGraph
+from .map_tables import ep_table, move_graphs, sight_table
 
 UNREACHABLE = 1 << 20
 #: distance fields kept per battlefield (each is one int per location)
@@ -92,6 +94,15 @@ class Knowledge:
         self.side = brief.side
         self.bf: Battlefield = brief.battlefield
         self.distances = distances(self.bf)
+        self.ep_table = ep_table(self.bf)
+        self.sight_table = sight_table(self.bf)
+        self._moves = move_graphs(self.bf)
+        #: location ids by index, and whether each is on the surface
+        self.ids = [loc.id for loc in self.bf.locations]
+        self.surface = [loc.layer == "surface" for loc in self.bf.locations]
+        #: locations of the underground inserts the side has no map of (8.1.10)
+        self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
+        self._near: dict[str, tuple[str, ...]] = {}
         #: the combat tables the game plays with
         self.tables: CombatTables = brief.tables.combat
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
@@ -156,8 +167,24 @@ class Knowledge:
 
     def ep_from(self, location: str) -> dict[str, int]:
         """EP distances from `location` up to the longest weapon range and more (the
-        battlefield's own cache, shared with the rules engine)."""
-        return ep_from(self.bf, location)
+        rules' own, in the battlefield's shared table)."""
+        return self.ep_table.row(location)
 
     def ep(self, a: str, b: str) -> int | None:
-        return self.ep_from(a).get(b)
+        return self.ep_table.row(a).get(b)
+
+    def moves(self, mover: Mover, helpers: frozenset[str]) -> MoveGraph:
+        """The steps `mover` may take and their MP, with the scenario's face-up counters and
+        our climbing helpers at `helpers` (what `routes.dynamic` tells `step_cost`)."""
+        brief = self.brief
+        return self._moves.get(mover, brief.barricades, brief.impassable).helped(helpers)
+
+    def hexes_near(self, goal: str) -> tuple[str, ...]:
+        """The hexes within 2 EP of `goal`, in id order: where to stand next to a goal a
+        mover cannot enter."""
+        got = self._near.get(goal)
+        if got is None:
+            by_id = self.bf.by_id
+            near = (loc for loc, d in self.ep_from(goal).items() if d <= 2 and by_id[loc].kind == LocKind.hex)
+            got = self._near[goal] = tuple(sorted(near))
+        return got

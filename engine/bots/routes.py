@@ -10,13 +10,13 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
-from ..battlefield import Dynamic, LocKind
-from ..battlefield.movement import Mover, step_cost
+from ..battlefield import Dynamic
+from ..battlefield.movement import Mover
 from ..model.cards import BlockType
 from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb, unit_of
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
-from .estimates import can_take, exposure, holding, precious, risk, threatened
+from .estimates import can_take, exposure, holding, precious, risk, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
 
@@ -162,15 +162,8 @@ def front(view: View, leader: BlockInfo) -> float | None:
 
 def _approach(view: View, goal: str, how: Mover) -> list[int]:
     """A field to the hexes within 2 EP of a goal the mover cannot enter."""
-    bf = view.know.bf
-    near = tuple(
-        sorted(
-            loc
-            for loc, d in view.know.ep_from(goal).items()
-            if d <= 2 and bf.location(loc).kind == LocKind.hex
-        )
-    )
-    return view.know.field(near, how) if near else [UNREACHABLE] * len(bf)
+    near = view.know.hexes_near(goal)
+    return view.know.field(near, how) if near else [UNREACHABLE] * len(view.know.bf)
 
 
 def place_score(view: View, bid: str, location: str) -> float:
@@ -287,11 +280,11 @@ def search(view: View, bid: str, here: str) -> Search:
     cached = view.search.get(key_)
     if cached is not None:
         return cached
-    bf = view.know.bf
-    locs = bf.locations
+    know = view.know
+    bf = know.bf
     info = view.brief.own[bid]
     how = mover(info)
-    dyn = dynamic(view)
+    graph = know.moves(how, dynamic(view).helpers)
     spent, limit, hidden_limit, unseen = budget(view, bid)
     protection = info.profile.protection
     start = (bf.location(here).index, unseen)
@@ -299,34 +292,34 @@ def search(view: View, bid: str, here: str) -> Search:
     mp_at = {start: spent}
     prev: dict[SearchState, SearchState] = {}
     frontier: list[tuple[float, int, int, bool]] = [(float(spent), spent, start[0], unseen)]
-    closed = set(view.enemy_at) | view.mem.avoid
-    dark = view.know.closed_layers
+    by_id = bf.by_id
+    closed = view.enemy_at.keys() | view.mem.avoid
+    blocked = know.dark | {by_id[loc].index for loc in closed}
+    surface, ids = know.surface, know.ids
     top = max(limit, hidden_limit)
     careful = precious(view, info)
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
+    risks = risk_row(view, protection)
     while frontier:
         prio, d, i, u = heapq.heappop(frontier)
         if prio > best_prio[(i, u)]:
             continue
-        for step in bf.out[i]:
-            cost = step_cost(bf, step, how, dyn)
-            if cost is None:
-                continue
+        for j, cost in graph[i]:
             nd = d + cost
-            if nd > top:
+            if nd > top or j in blocked:
                 continue
-            dest = locs[step.dst]
-            if dest.id in closed or dest.layer in dark:
-                continue
-            nu = u and dest.layer == "surface" and not seen(view, dest.id)
+            nu = u and surface[j] and not seen(view, ids[j])
             if nd > (hidden_limit if nu else limit):
                 continue
-            key = (step.dst, nu)
-            nprio = prio + cost + care * risk(view, dest.id, protection)
+            key = (j, nu)
+            r = risks[j]
+            if r is None:
+                r = risks[j] = risk(view, ids[j], protection)
+            nprio = prio + cost + care * r
             if nprio < best_prio.get(key, float("inf")):
                 best_prio[key] = nprio
                 mp_at[key] = nd
                 prev[key] = (i, u)
-                heapq.heappush(frontier, (nprio, nd, step.dst, nu))
+                heapq.heappush(frontier, (nprio, nd, j, nu))
     view.search[key_] = (start, best_prio, mp_at, prev)
     return start, best_prio, mp_at, prev

@@ -79,6 +79,9 @@ class Memory:
     exposure: dict[tuple[str, Protection], float] = field(default_factory=dict)
     seen: dict[str, bool] = field(default_factory=dict)
     risk: dict[tuple[str, Protection], float] = field(default_factory=dict)
+    #: the same risks by location index, for the move search
+    risk_rows: dict[Protection, list[float | None]] = field(default_factory=dict)
+    unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = field(default_factory=dict)
 
 
 class View:
@@ -91,6 +94,7 @@ class View:
         self.know = know
         self.obs = obs
         self.mem = mem
+        self._ep_rows = know.ep_table.rows
         self.side = obs.side
         self.enemy_side = brief.enemy_side
         self.turn = obs.turn
@@ -156,7 +160,6 @@ class View:
         self.goal_fields: dict[str, list[tuple[str, int, list[int]]]] = {}
         self.search: dict[tuple[str, str], Search] = {}
         self.prog: dict[str, Callable[[int], float]] = {}
-        self.unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = {}
         self.vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
         #: enemy blocks standing revealed: a hidden one is none of them
         self.identified = frozenset(e.info.identity for e in self.enemies if e.info is not None)
@@ -164,7 +167,12 @@ class View:
         signature = (self.night, tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies)))
         if signature != mem.signature:
             mem.signature = signature
-            mem.exposure, mem.seen, mem.risk = {}, {}, {}
+            mem.exposure, mem.seen, mem.risk, mem.risk_rows, mem.unknown_fp = {}, {}, {}, {}, {}
+        #: what a hidden enemy brings on average (estimates.unknown_fp): it depends on
+        #: which enemy blocks stand revealed where, so it is kept with the rest
+        self.unknown_fp = mem.unknown_fp
+        self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
+        self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
 
     def _see_control(self) -> None:
         """Control as this side sees it (2.3): a block present holds a location, and the
@@ -188,6 +196,22 @@ class View:
             got = self.mem.sees[key] = los(bf, a, b, Dynamic(wrecks=self.wrecks)).clear
         return got
 
+    def enemy_rows(self) -> list[tuple[Enemy, dict[str, int]]]:
+        """Each enemy block with the EP distances from where it stands."""
+        got = self._enemy_rows
+        if got is None:
+            row = self.know.ep_from
+            got = self._enemy_rows = [(enemy, row(enemy.location)) for enemy in self.enemies]
+        return got
+
+    def enemy_sights(self) -> list[tuple[Enemy, dict[str, int]]]:
+        """Each enemy block with what it sees within fire range, at what EP (static map)."""
+        got = self._enemy_sights
+        if got is None:
+            row = self.know.sight_table.row
+            got = self._enemy_sights = [(enemy, row(enemy.location)) for enemy in self.enemies]
+        return got
+
     def adjacent(self, location: str) -> frozenset[str]:
         """Where an assault could go from `location` (8.2.8: a way to move between, never by
         a ladder between a roof and the street)."""
@@ -202,7 +226,10 @@ class View:
         return got
 
     def ep(self, a: str, b: str) -> int | None:
-        return self.know.ep_from(a).get(b)
+        row = self._ep_rows.get(a)
+        if row is None:
+            row = self.know.ep_from(a)
+        return row.get(b)
 
     def interior(self, location: str) -> bool:
         return self.know.bf.location(location).interior
