@@ -163,11 +163,20 @@ class OobUi(QObject):
         self.dock.show()
         if not self._sized:
             self._sized = True
-            w = self.window
-            other = getattr(getattr(w, "scenario_ui", None), "dock", None)
-            if isinstance(other, QDockWidget):
-                w.tabifyDockWidget(other, self.dock)
-            self.dock.raise_()
+            if self.window.isVisible():
+                self._tabify()
+            else:
+                # tabified in a window not shown yet (uo edit --screenshot loads first), Qt
+                # leaves a second, stale tab bar over the bottom docks: wait for the show
+                self.window.installEventFilter(self)
+
+    def _tabify(self) -> None:
+        """The Orders of battle as a tab beside the Scenario dock, in front."""
+        w = self.window
+        other = getattr(getattr(w, "scenario_ui", None), "dock", None)
+        if isinstance(other, QDockWidget):
+            w.tabifyDockWidget(other, self.dock)
+        self.dock.raise_()
 
     @property
     def scenario(self) -> Scenario | None:
@@ -457,6 +466,11 @@ class OobUi(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
+        if watched is self.window:
+            if kind == QEvent.Type.Show:
+                self.window.removeEventFilter(self)
+                self._tabify()
+            return False
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
             event, (QDragEnterEvent, QDragMoveEvent)
         ):

@@ -1,0 +1,49 @@
+"""The bottom docks at 1600 x 1000 with the sample scenario open: the Orders of battle dock
+is a tab beside the Scenario dock with one tab bar, also when the scenario is loaded before
+the window is shown (uo edit --screenshot), where a stale second tab bar used to show as a
+squeezed widget between the Validation and Orders of battle docks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QTabBar
+
+from editor.app import take_screenshot
+from editor.main_window import MainWindow
+
+TABS = ["Scenario", "Orders of battle"]
+
+
+def _bars(window: MainWindow) -> list[QTabBar]:
+    return [
+        b
+        for b in window.findChildren(QTabBar)
+        if b.parent() is window and b.isVisible() and [b.tabText(i) for i in range(b.count())] == TABS
+    ]
+
+
+def _forget(window: MainWindow) -> None:
+    for document in window.session.documents() if window.session else []:
+        document.undo_stack.setClean()
+
+
+def test_loaded_before_shown_one_tab_bar_under_the_bottom_docks(qtbot, settings, sample: Path, tmp_path) -> None:
+    window = MainWindow(settings)
+    qtbot.addWidget(window, before_close_func=_forget)
+    window.load(sample)  # as uo edit --screenshot does: the window is shown after
+    take_screenshot(window, tmp_path / "shot.png")
+    bars = _bars(window)
+    assert len(bars) == 1
+    oob, validation = window.oob_ui.dock, window.validation_dock
+    assert oob.isVisible()
+    # the tab bar sits under the Orders of battle dock, beside Validation, not across it
+    bar = bars[0].geometry()
+    assert bar.top() >= oob.geometry().bottom() and bar.left() >= validation.geometry().right()
+
+
+def test_shown_then_loaded_one_tab_bar(qtbot, window, sample: Path) -> None:
+    window.resize(1600, 1000)
+    assert window.open_file(sample)
+    qtbot.waitUntil(lambda: len(_bars(window)) == 1)
+    assert window.oob_ui.dock.isVisible()
