@@ -28,7 +28,7 @@ def _forget(window: MainWindow) -> None:
         document.undo_stack.setClean()
 
 
-def test_loaded_before_shown_one_tab_bar_under_the_bottom_docks(qtbot, settings, sample: Path, tmp_path) -> None:
+def test_loaded_before_shown_one_tab_bar_under_the_bottom_docks(qtbot, settings, sample: Path, tmp_path):
     window = MainWindow(settings)
     qtbot.addWidget(window, before_close_func=_forget)
     window.load(sample)  # as uo edit --screenshot does: the window is shown after
