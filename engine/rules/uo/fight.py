@@ -29,6 +29,7 @@ from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
 from . import combat, effects, transport
+from . import fortified as fortification
 from .actions import (
     Action,
     Advance,
@@ -395,7 +396,7 @@ def modifiers(sit: Situation, block: str, opponent: str, opportunity: bool) -> i
     info = g.blocks[block]
     here = s.blocks[block].location or ""
     there = s.blocks[opponent].location or ""
-    fortified = here in getattr(g.scenario.sides, info.side.value).environment.fortified.locations
+    fortified = fortification.fortified(g, here)  # whoever holds it (5.2.4.2)
     return combat.modifiers(
         sit.combat,
         commanded=combat.commanded(info.type, bool(info.force), leader_ep(sit, block), sit.combat),

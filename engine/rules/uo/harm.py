@@ -4,7 +4,7 @@ explosions and toxic clouds (no_mans_land.py, mines.py)."""
 from __future__ import annotations
 
 from ...model.cards import Protection
-from . import transport
+from . import fortified, transport
 from .situation import Situation
 
 
@@ -23,6 +23,8 @@ def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> No
     n = osl
     if info.profile.protection != Protection.soft:
         n = min(n, max(0, 1 - b.losses))
+    if n > 0 and fortified.shrugs_off(sit, block):
+        n = 0  # 5.2.4.2: a d10 of 0-7 in a fortified location: the loss does not apply
     b.losses += n
     if info.vehicle:
         transport.share_losses(sit, block, n)  # 8.2.4.5: its passengers lose as much

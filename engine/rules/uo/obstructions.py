@@ -23,6 +23,7 @@ from ...battlefield import Battlefield, Dynamic, LocKind
 from ...battlefield.locations import Pt
 from ...geometry.polygons import bearing, contains_point, dist
 from ...model.scenario import Compass, CounterKind
+from ...model.sheet import ApertureKind
 from .game import Game
 from .state import State
 
@@ -47,8 +48,11 @@ class Obstructions:
     smoke: frozenset[str] = frozenset()
     wrecks: frozenset[str] = frozenset()
     vehicles: frozenset[str] = frozenset()
+    #: not an obstacle but an opening: breach symbols opened (5.2.4.1), LOS into their rooms
+    breaches: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
+        """Whether any counter blocks (an opened breach blocks nothing)."""
         return bool(self.smoke or self.wrecks or self.vehicles)
 
     @property
@@ -58,7 +62,9 @@ class Obstructions:
 
     def dynamic(self) -> Dynamic:
         """The battlefield's view of them, for `los.los` / `los.sees`."""
-        return Dynamic(smoke=self.smoke, wrecks=self.wrecks, vehicles=self.vehicles)
+        return Dynamic(
+            smoke=self.smoke, wrecks=self.wrecks, vehicles=self.vehicles, opened_breaches=self.breaches
+        )
 
 
 #: a game's Vehicles and Wreck counters of No Man's Land, read once per game (the scenario
@@ -83,14 +89,19 @@ def scenario_counters(game: Game, kind: CounterKind) -> frozenset[str]:
 
 def blocking(game: Game, state: State) -> Obstructions:
     """The LOS obstacles placed on the map now (5.1.7.1): smoke, wrecks and Vehicles
-    counters. A value: equal situations give equal answers (callers key caches by it).
-    Called for every LOS question of the play: the common case, nothing placed, is cheap."""
+    counters, with the breaches opened (which let LOS into rooms). A value: equal
+    situations give equal answers (callers key caches by it). Called for every LOS question
+    of the play: the common case, nothing placed, is cheap."""
     vehicles = scenario_counters(game, CounterKind.vehicles)
     old_wrecks = scenario_counters(game, CounterKind.wreck)
-    if not (state.smoke or state.wrecks or vehicles or old_wrecks):
+    breaches = opened_breaches(game, state)
+    if not (state.smoke or state.wrecks or vehicles or old_wrecks or breaches):
         return NONE
     return Obstructions(
-        smoke=frozenset(state.smoke), wrecks=frozenset(state.wrecks) | old_wrecks, vehicles=vehicles
+        smoke=frozenset(state.smoke),
+        wrecks=frozenset(state.wrecks) | old_wrecks,
+        vehicles=vehicles,
+        breaches=breaches,
     )
 
 
@@ -215,3 +226,62 @@ def _neighbour_index(bf: Battlefield) -> dict[str, tuple[str, ...]]:
                 )
             )
     return out
+
+
+# -- breaches opened (5.2.4.1): openings, the other way LOS and moves change ---------------
+
+#: key of the per-battlefield index of the locations each breach joins
+_SIDES = "uo.obstructions.breach_sides"
+_FIXED: WeakKeyDictionary[Game, frozenset[str]] = WeakKeyDictionary()
+
+
+def breach_sides(bf: Battlefield, aperture: str) -> tuple[str, ...]:
+    """The locations a breach symbol joins once opened: its room or zone and the hexes next
+    to it in its fire arc (facade), or the hexes on both sides (outer wall)."""
+    return bf.derived(_SIDES, lambda: _sides(bf)).get(aperture, ())
+
+
+def _sides(bf: Battlefield) -> dict[str, tuple[str, ...]]:
+    found: dict[str, set[str]] = {}
+    for step in bf.steps:
+        if step.breach and step.aperture is not None:
+            found.setdefault(step.aperture, set()).update(
+                (bf.locations[step.src].id, bf.locations[step.dst].id)
+            )
+    return {ap: tuple(sorted(locs)) for ap, locs in found.items()}
+
+
+def fixed_breaches(game: Game) -> frozenset[str]:
+    """Breaches the scenario opens at set-up: the breach symbols joining a location where
+    either side's scenario places a Breach marker ("set in the hex or room/zone into which
+    it is open", 5.2.4.1)."""
+    found = _FIXED.get(game)
+    if found is None:
+        bf = game.battlefield
+        marked = {
+            loc
+            for setup in (game.scenario.sides.green, game.scenario.sides.red)
+            for loc in setup.environment.breach_markers.locations
+        }
+        found = _FIXED[game] = frozenset(
+            ap.id
+            for ap in bf.apertures.values()
+            if ap.kind == ApertureKind.breach and marked.intersection(breach_sides(bf, ap.id))
+        )
+    return found
+
+
+def opened_breaches(game: Game, state: State) -> frozenset[str]:
+    """Breach symbols open now: the scenario's and those opened in play (8.2.9)."""
+    base = fixed_breaches(game)
+    return base | state.breaches if state.breaches else base
+
+
+def through_breach(game: Game, opened: frozenset[str], a: str, b: str) -> bool:
+    """Whether the LOS a-b may pass an opened breach: one end is the room or zone behind
+    one (the static LOS table holds every breach closed)."""
+    if not opened:
+        return False
+    bf = game.battlefield
+    rooms = {bf.apertures[ap].interior for ap in opened if ap in bf.apertures}
+    return a in rooms or b in rooms

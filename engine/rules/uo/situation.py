@@ -135,7 +135,12 @@ class Situation:
             and activation.helps_climb(g.blocks[bid].profile)
         )
         barricades, impassable = counters.closed(s.nml)  # 5.2.3.1, 5.2.3.3, 5.2.3.5
-        return Dynamic(helpers=helpers, barricades=barricades, impassable=impassable)
+        return Dynamic(
+            helpers=helpers,
+            barricades=barricades,
+            impassable=impassable,
+            opened_breaches=obstructions.opened_breaches(g, s),  # 5.2.4.1
+        )
 
     # -- sight and distance ----------------------------------------------------------------
     def visible_layer(self, side: Side, location: str) -> bool:
@@ -149,10 +154,12 @@ class Situation:
         (`obstructions.blocking`: smoke, wrecks, Vehicles counters), which only add
         obstacles to the table's."""
         bf = self.game.battlefield
-        if not bf.los_table.clear(a, b):
-            return False
         blockers = obstructions.blocking(self.game, self.state)
-        if not blockers or not self._blocker_near(a, b, blockers.locations):
+        if blockers.breaches and obstructions.through_breach(self.game, blockers.breaches, a, b):
+            pass  # an opened breach may let the LOS into its room (5.2.4.1): the exact rule
+        elif not bf.los_table.clear(a, b):
+            return False
+        elif not blockers or not self._blocker_near(a, b, blockers.locations):
             return True
         # the exact answers hold while the same counters stand
         if self._blockers != blockers:

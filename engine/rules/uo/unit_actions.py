@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import support, transport
-from .actions import Action, Dismount, Mount, Support
+from . import breaching, support, transport
+from .actions import Action, Breach, Dismount, Mount, Support
 
 if TYPE_CHECKING:
     from .play import Play
 
 #: the action classes this module applies
-UNIT_ACTIONS = (Mount, Dismount, Support)
+UNIT_ACTIONS = (Mount, Dismount, Support, Breach)
 
 
 def fingerprint(play: Play) -> tuple[object, ...]:
@@ -29,6 +29,7 @@ def block_actions(play: Play, block: str) -> list[Action]:
     out: list[Action] = []
     out.extend(transport.choices(play, block))
     out.extend(support.choices(play, block))
+    out.extend(breaching.choices(play, block))
     return out
 
 
@@ -39,3 +40,13 @@ def apply(play: Play, action: Action) -> None:
         play.entered(action.block, transport.dismount(play, action))
     elif isinstance(action, Support):
         support.apply(play, action)
+    elif isinstance(action, Breach):
+        block = action_block(play)
+        moved = breaching.apply(play, action)
+        if moved is not None and play.state.blocks[block].on_map:
+            play.entered(block, moved)  # its free 2 MP move (8.2.9)
+
+
+def action_block(play: Play) -> str:
+    assert play.state.activation is not None
+    return play.state.activation.block
