@@ -85,7 +85,8 @@ def hits(
             and ep_within(bf, origin, where.id, table.underground_echo) is not None
         ):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
-        if in_lane(bf, table, look, start.id, aim.id, where.id, lane_reach):
+        # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
+        if start.layer == aim.layer and in_lane(bf, table, look, start.id, aim.id, where.id, lane_reach):
             lane = losses.heavy.lane if heavy else losses.light.lane
             found.append((lane.of(protection), "fire lane"))
         osl, zone = max(found, default=(0, ""))

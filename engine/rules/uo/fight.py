@@ -141,8 +141,11 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     out: list[Action] = []
     enemies = [(bid, loc) for bid, loc in fighters(sit, block) if sit.visible_layer(side, loc)]
     by_location = {loc: bid for bid, loc in enemies}
+    layer = bf.location(here).layer
     for bid, loc in enemies:
-        ep = sit.ep(here, loc, max_range)
+        # 8.2.8.4: between the underground and the surface only at the exit, by assault (a
+        # fire there would be at 1 EP, and no LOS crosses the layers, 5.1.5)
+        ep = sit.ep(here, loc, max_range) if bf.location(loc).layer == layer else None
         if ep is not None:
             for w in info.profile.weapons:
                 if usable(sit, block, w, ep, False) and (not known(sit, bid) or capable(sit, block, w, bid)):
@@ -158,8 +161,9 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
             continue  # no assault between a roof and the street by a ladder (8.2.8.2)
         if step_cost(bf, step, mover, dyn) is None:
             continue  # an assault needs a way to move between the two (8.2.8)
-        if dst.interior and not here_loc.interior and not may_storm(sit, block):
-            continue  # 8.2.8.1
+        entering = dst.interior and not here_loc.interior and step.kind != StepKind.stairs
+        if entering and not may_storm(sit, block):
+            continue  # 8.2.8.1 (down the roof access is 8.2.8.2's, within the building)
         for w in info.profile.weapons:
             if usable(sit, block, w, 1, True) and (not known(sit, target) or capable(sit, block, w, target)):
                 out.append(Assault(dst.id, w.id))
