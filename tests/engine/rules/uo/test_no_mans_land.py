@@ -9,7 +9,17 @@ from typing import Any
 from engine.battlefield.movement import ep_distance
 from engine.model.scenario import AdvancedRule, Compass, Side
 from engine.rules.uo import counters, effects, observation, obstructions
-from engine.rules.uo.actions import EndActivation, EndImpulse, Move, Pass, ScatterPopulation, ScoutCounter
+from engine.rules.uo.actions import (
+    Assault,
+    EndActivation,
+    EndImpulse,
+    Fire,
+    Move,
+    Pass,
+    ScatterPopulation,
+    Scout,
+    ScoutCounter,
+)
 from engine.rules.uo.counters import Kind
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
@@ -263,3 +273,24 @@ def test_5_2_3_each_side_knows_from_its_observation_where_the_counters_close_the
     red_view = play.observation(Side.red).counters
     assert ("S1205", "at_mine") in [(c.location, c.kind) for c in red_view]
     assert "S1205" not in [c.location for c in play.observation(Side.green).counters]
+
+
+def test_5_2_3_3_population_is_never_a_target() -> None:
+    play = play_with(
+        [{"id": "p", "kind": "population", "at": "S0805", "hidden": False}],
+        [B("g-inf", at="S0802")],
+        [B("r-inf", at="S1004"), RED_FAR],
+    )
+    activate(play, "g-inf")
+    fires = [a for a in play.legal_actions() if isinstance(a, Fire | Assault | Scout | ScoutCounter)]
+    assert fires and all(a.target != "S0805" for a in fires if not isinstance(a, ScoutCounter))
+    assert ScoutCounter("S0805") not in fires  # revealed already: nothing to scout
+
+
+def test_5_2_1_a_sides_barricade_block_is_revealed_by_scouting() -> None:
+    play = play_with([], [B("g-inf", at="S0802")])
+    put(play, "red-barricade-1", Kind.barricade, "S0806", owner=Side.red)
+    assert [(c.location, c.kind) for c in play.observation(Side.green).counters] == [("S0806", None)]
+    activate(play, "g-inf")
+    play.apply(ScoutCounter("S0806"))
+    assert [(c.location, c.kind) for c in play.observation(Side.green).counters] == [("S0806", "barricade")]
