@@ -73,6 +73,11 @@ _COUNTERS: WeakKeyDictionary[Game, dict[CounterKind, frozenset[str]]] = WeakKeyD
 
 NONE = Obstructions()
 
+#: how far a wreck's counter reaches downwind, its own hex included (5.2.4.5: "up to 3
+#: hexes in the direction of the wind"), and a smoke fire's (5.2.4.3: "placed in 3 hexes")
+WRECK_HEXES = 3
+SMOKE_HEXES = 3
+
 
 def scenario_counters(game: Game, kind: CounterKind) -> frozenset[str]:
     """Locations of the scenario's No Man's Land counters of `kind` (4.2, 5.2.3). Vehicles
@@ -99,10 +104,22 @@ def blocking(game: Game, state: State) -> Obstructions:
         return NONE
     return Obstructions(
         smoke=frozenset(state.smoke),
-        wrecks=frozenset(state.wrecks) | old_wrecks,
+        wrecks=wreck_hexes(game, state) | old_wrecks,
         vehicles=vehicles,
         breaches=breaches,
     )
+
+
+def wreck_hexes(game: Game, state: State) -> frozenset[str]:
+    """The hexes the wrecks of play cover: "placed from the location of the block up to 3
+    hexes in the direction of the wind" (5.2.4.5), a wreck in a room staying there."""
+    if not state.wrecks:
+        return frozenset()
+    bf, wind = game.battlefield, game.scenario.wind
+    out: set[str] = set()
+    for w in state.wrecks:
+        out |= plume(bf, w, wind, WRECK_HEXES) if bf.location(w).kind == LocKind.hex else {w}
+    return frozenset(out)
 
 
 def blocking_locations(game: Game, state: State) -> frozenset[str]:
@@ -187,12 +204,28 @@ def covered(bf: Battlefield, layer: str, points: Iterable[Pt]) -> list[str]:
     return sorted(out)
 
 
+#: key of the per-battlefield memo of drifts (start, wind, length) -> locations
+_DRIFTS = "uo.obstructions.drifts"
+
+
 def drift(bf: Battlefield, start: str, wind: Compass, length: int = 3) -> list[str]:
     """The locations a counter group placed at `start` covers after drifting `length` hexes
-    downwind (`drift_points`, `covered`); `start` always among them."""
-    here = bf.location(start)
-    found = covered(bf, here.layer, drift_points(bf, start, wind, length))
-    return sorted(set(found) | {here.id})
+    downwind (`drift_points`, `covered`); `start` always among them. Kept on the
+    battlefield: a wreck's plume is asked for at every LOS question."""
+    memo: dict[tuple[str, Compass, int], tuple[str, ...]] = bf.derived(_DRIFTS, dict)
+    key = (start, wind, length)
+    found = memo.get(key)
+    if found is None:
+        here = bf.location(start)
+        found = memo[key] = tuple(
+            sorted(set(covered(bf, here.layer, drift_points(bf, start, wind, length))) | {start})
+        )
+    return list(found)
+
+
+def plume(bf: Battlefield, start: str, wind: Compass, length: int = 3) -> frozenset[str]:
+    """The hexes of a drift (the LOS obstacles it makes: counters block hexes, 5.1.7.1)."""
+    return frozenset(loc for loc in drift(bf, start, wind, length) if bf.location(loc).kind == LocKind.hex)
 
 
 #: key of the hex-neighbour index kept on each battlefield (`Battlefield.derived`)

@@ -19,7 +19,7 @@ from ...battlefield.movement import Unit, ep_within, step_cost
 from ...model.scenario import Side
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
-from . import activation, counters, fight, initial_phase, mines, nml_actions, unit_actions, victory
+from . import activation, counters, fight, initial_phase, mines, nml_actions, smoke, unit_actions, victory
 from .actions import (
     ACTIONS,
     Action,
@@ -587,6 +587,7 @@ class Play(Situation):
         s.used_forces.clear()
         s.impulse = None
         s.passes = 0
+        smoke.lift(self)  # 3.1.5, 5.2.4.3
         if s.turn >= self.game.scenario.turns:
             s.phase = Phase.over
             return

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import breaching, support, transport
-from .actions import Action, Breach, Dismount, Mount, Support
+from . import breaching, smoke, support, transport
+from .actions import Action, Breach, Dismount, Mount, SmokeFire, Support
 
 if TYPE_CHECKING:
     from .play import Play
 
 #: the action classes this module applies
-UNIT_ACTIONS = (Mount, Dismount, Support, Breach)
+UNIT_ACTIONS = (Mount, Dismount, Support, Breach, SmokeFire)
 
 
 def fingerprint(play: Play) -> tuple[object, ...]:
@@ -30,6 +30,7 @@ def block_actions(play: Play, block: str) -> list[Action]:
     out.extend(transport.choices(play, block))
     out.extend(support.choices(play, block))
     out.extend(breaching.choices(play, block))
+    out.extend(smoke.choices(play, block))
     return out
 
 
@@ -40,6 +41,8 @@ def apply(play: Play, action: Action) -> None:
         play.entered(action.block, transport.dismount(play, action))
     elif isinstance(action, Support):
         support.apply(play, action)
+    elif isinstance(action, SmokeFire):
+        smoke.apply(play, action)
     elif isinstance(action, Breach):
         block = action_block(play)
         moved = breaching.apply(play, action)

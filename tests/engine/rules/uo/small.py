@@ -259,6 +259,7 @@ _CARDS: list[dict[str, Any]] = [
                         "targets": "all",
                         "critical_bonus": True,
                         "breach": "remote",
+                        "smoke": True,
                         "area_of_effect": {"effect": "heavy", "around_firer": 1, "around_target": 1},
                     },
                     {"id": "coax", "name": "Coaxial MG", "firepower": [5, 5, 6, 5, None, None]},

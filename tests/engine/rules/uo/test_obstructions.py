@@ -44,7 +44,9 @@ def test_5_1_7_1_nothing_placed_blocks_nothing() -> None:
 def test_5_2_4_3_5_2_4_5_smoke_and_wrecks_placed_in_play_block_the_los(kind: str) -> None:
     play = Play(small_game(green=[B("g", at="S0801")], red=[B("r", at="S0810")], leaders=False), 0)
     getattr(play.state, kind).add("S0805")
-    assert obstructions.blocking_locations(play.game, play.state) == {"S0805"}
+    # a wreck reaches 3 hexes downwind (east here, 5.2.4.5); a smoke hex is one hex
+    expected = {"S0805", "S0905", "S1005"} if kind == "wrecks" else {"S0805"}
+    assert obstructions.blocking_locations(play.game, play.state) == expected
     assert not play.sees("S0801", "S0810")
     assert play.sees("S0801", "S0804")  # short of it
     getattr(play.state, kind).clear()  # smoke lifts at the end of the turn (5.2.4.3)

@@ -1,0 +1,76 @@
+"""Smoke fire (8.2.7.8) and Smoke counters (5.2.4.3): an armoured or MBT block fires smoke
+at a hex with a weapon that can (`Weapon.smoke`); Smoke counters cover that hex and the
+next ones downwind, 3 hexes in all (`obstructions.drift`); they block LOS at the chart's
+smoke level (`obstructions.blocking`) and are removed at the end of the turn (the final
+phase, 3.1.5). As for a fire: the firer is revealed, and a blocked LOS ends its activation
+with no smoke (8.2.7.2). No weapons effect.
+
+Which hexes are offered: those the firer sees within the weapon's range (2 EP or more)
+holding an enemy block it sees or next to one. The rule lets any hex be aimed at; the
+engine offers where a screen matters, so a bot's choice list stays short on a large map.
+"""
+
+from __future__ import annotations
+
+from ...battlefield import LocKind
+from ...model.cards import Protection
+from . import fight, obstructions
+from .actions import SmokeFire
+from .situation import Situation
+
+
+def may_fire_smoke(sit: Situation, block: str) -> bool:
+    """8.2.7.8: "The armoured and MBT blocks can also conduct a smoke fire"."""
+    profile = sit.game.blocks[block].profile
+    armour = profile.protection in (Protection.armoured, Protection.mbt)
+    return armour and any(w.smoke for w in profile.weapons)
+
+
+def choices(sit: Situation, block: str) -> list[SmokeFire]:
+    if not may_fire_smoke(sit, block):
+        return []
+    g, s = sit.game, sit.state
+    bf = g.battlefield
+    here = s.blocks[block].location or ""
+    layer = bf.location(here).layer
+    side = sit.side_of(block)
+    aims: set[str] = set()
+    for there in sit.enemy_locations(side):
+        loc = bf.location(there)
+        if loc.layer != layer or not sit.sees(here, there):
+            continue
+        if loc.kind == LocKind.hex:
+            aims.add(there)
+        aims.update(obstructions.hex_neighbours(bf, there) if loc.kind == LocKind.hex else ())
+    out = []
+    for aim in sorted(aims):
+        if aim == here or not sit.sees(here, aim):
+            continue
+        ep = sit.ep(here, aim, sit.combat.max_range(night=sit.night(), equipped=False))
+        if ep is None or ep < 2:
+            continue
+        for w in g.blocks[block].profile.weapons:
+            if w.smoke and fight.usable(sit, block, w, ep, False):
+                out.append(SmokeFire(aim, w.id))
+    return out
+
+
+def apply(sit: Situation, action: SmokeFire) -> None:
+    s = sit.state
+    act = s.activation
+    assert act is not None
+    block = act.block
+    act.acted_at = act.spent
+    s.blocks[block].revealed = True  # as a fire declaration (8.2.7.1)
+    here = s.blocks[block].location or ""
+    if not sit.sees(here, action.target):
+        sit.end_activation()  # 8.2.7.2: no fire, and its activation is over
+        return
+    bf = sit.game.battlefield
+    s.smoke |= obstructions.plume(bf, action.target, sit.game.scenario.wind, obstructions.SMOKE_HEXES)
+
+
+def lift(sit: Situation) -> None:
+    """The final phase removes the Smoke counters (3.1.5, 5.2.4.3: "removed at the end of the
+    turn")."""
+    sit.state.smoke.clear()
