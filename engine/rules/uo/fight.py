@@ -28,7 +28,7 @@ from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
-from . import combat, effects, transport
+from . import arrival, combat, effects, transport
 from . import fortified as fortification
 from .actions import (
     Action,
@@ -348,9 +348,11 @@ def apply_pending(sit: Situation, action: Action) -> None:
         s.pending.pop()
         if isinstance(action, Advance):
             # 8.1.14: taking the loser's place costs no MP
+            came_from = s.blocks[p.block].location
             s.blocks[p.block].location = p.location
             s.control[p.location] = sit.side_of(p.block)
             sit.contact(p.block)
+            arrival.entered(sit, p.block, p.location, came_from=came_from)  # 5.2
 
 
 def _apply_fight(sit: Situation, p: Fight, action: Action) -> None:
@@ -603,6 +605,8 @@ def finish_withdrawal(sit: Situation, p: Withdrawal, location: str) -> None:
     s.blocks[p.block].location = location
     s.control[location] = sit.side_of(p.block)
     sit.contact(p.block)
+    # clouds, counters, mines (5.2): only where it ends, the way it took is not played out
+    arrival.entered(sit, p.block, location, came_from=p.origin)
     if s.activation is not None and s.activation.block == p.block:
         sit.end_activation()  # 8.3.2: a withdrawal ends the block's activation
     if p.winner is not None:

@@ -1,13 +1,12 @@
 """The No Man's Land actions of the sequence of play: what the play offers (set-up
 placements, the active block's scouting, scattering, placing and destroying) and what it
-does on them, and what happens to a block entering a location (toxic clouds, counters met,
-AT mines). The rules themselves are `no_mans_land.py`'s and `mines.py`'s; play.py calls
-these."""
+does on them. The rules themselves are `no_mans_land.py`'s and `mines.py`'s; what happens to
+a block entering a location is `arrival.py`'s; play.py calls these."""
 
 from __future__ import annotations
 
 from ...model.scenario import Side
-from . import fight, mines, no_mans_land
+from . import arrival, fight, mines, no_mans_land
 from .actions import (
     Action,
     Destroy,
@@ -95,25 +94,17 @@ def apply(sit: Situation, action: Action) -> None:
             act.path.append(action.to)
             s.control[action.to] = sit.side_of(block)
             sit.contact(block)
-            entered(sit, block, action.to)
+            arrival.entered(sit, block, action.to, came_from=here)
 
 
 def entered(sit: Situation, block: str, location: str) -> None:
-    """A block has entered `location` (a move, an entry, the move after a destruction): it
-    crosses a toxic cloud (5.2.3.2), meets the counters now in contact (5.2.3), triggers the
-    AT mines there if a vehicle (5.2.2.2), and finds mines if it scouts for them (5.2.2.3)."""
-    s = sit.state
-    act = s.activation
+    """A block has moved or entered the map into `location` (play.py): `arrival.entered`,
+    from the location before it on its activation's path."""
+    act = sit.state.activation
     came_from = None
     if act is not None and act.block == block and len(act.path) >= 2:
         came_from = act.path[-2]
-    no_mans_land.crossed_cloud(sit, block, came_from, location)
-    if s.blocks[block].on_map:
-        no_mans_land.meet(sit, block)
-    if s.blocks[block].on_map:
-        mines.triggered(sit, block, location)
-    if s.blocks[block].on_map and act is not None and act.block == block and act.scouting_mines:
-        mines.found(sit, block)
+    arrival.entered(sit, block, location, came_from=came_from)
 
 
 def fingerprint(sit: Situation) -> tuple[object, ...]:

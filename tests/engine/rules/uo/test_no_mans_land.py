@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.battlefield.movement import ep_distance
 from engine.model.scenario import AdvancedRule, Compass, Side
-from engine.rules.uo import counters, effects, observation, obstructions
+from engine.rules.uo import counters, effects, fight, observation, obstructions
 from engine.rules.uo.actions import (
     Assault,
     EndActivation,
@@ -23,6 +23,7 @@ from engine.rules.uo.actions import (
 from engine.rules.uo.counters import Kind
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
+from engine.rules.uo.state import Withdrawal
 
 from .nml_kit import activate, load, move, put
 from .small import B, small_game
@@ -294,3 +295,15 @@ def test_5_2_1_a_sides_barricade_block_is_revealed_by_scouting() -> None:
     activate(play, "g-inf")
     play.apply(ScoutCounter("S0806"))
     assert [(c.location, c.kind) for c in play.observation(Side.green).counters] == [("S0806", "barricade")]
+
+
+def test_5_2_3_2_a_block_withdrawing_into_a_toxic_cloud_loses_1_osl_and_meets_counters() -> None:
+    play = play_with(
+        [{"id": "v", "kind": "vehicles", "at": "S0808"}],
+        [B("g-inf", at="S0803")],
+        [B("r-inf", at="S1203"), RED_FAR],
+    )
+    play.state.nml.toxic_clouds.add("S0805")
+    fight.finish_withdrawal(play, Withdrawal("g-inf", "S0803"), "S0805")
+    assert play.state.blocks["g-inf"].losses == 1
+    assert counter(play, "v").revealed  # 3 EP from S0805 (5.2.3)
