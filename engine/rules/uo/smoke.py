@@ -5,6 +5,9 @@ smoke level (`obstructions.blocking`) and are removed at the end of the turn (th
 phase, 3.1.5). As for a fire: the firer is revealed, and a blocked LOS ends its activation
 with no smoke (8.2.7.2). No weapons effect.
 
+A weapon fires smoke as far as it fires; a smoke-only weapon (no firepower: smoke
+dischargers) within the first range band, 5 EP (the rulebook gives it no range).
+
 Which hexes are offered: those the firer sees within the weapon's range (2 EP or more)
 holding an enemy block it sees or next to one. The rule lets any hex be aimed at; the
 engine offers where a screen matters, so a bot's choice list stays short on a large map.
@@ -13,10 +16,13 @@ engine offers where a screen matters, so a bot's choice list stays short on a la
 from __future__ import annotations
 
 from ...battlefield import LocKind
-from ...model.cards import Protection
-from . import fight, obstructions
+from ...model.cards import Protection, Weapon
+from . import combat, obstructions
 from .actions import SmokeFire
 from .situation import Situation
+
+#: the first range band's reach (4.3.6: 2-5 EP)
+FIRST_BAND = 5
 
 
 def may_fire_smoke(sit: Situation, block: str) -> bool:
@@ -46,13 +52,22 @@ def choices(sit: Situation, block: str) -> list[SmokeFire]:
     for aim in sorted(aims):
         if aim == here or not sit.sees(here, aim):
             continue
-        ep = sit.ep(here, aim, sit.combat.max_range(night=sit.night(), equipped=False))
+        ep = sit.ep(here, aim, max(smoke_range(w) for w in g.blocks[block].profile.weapons if w.smoke))
         if ep is None or ep < 2:
             continue
+        inside = bf.location(here).interior
         for w in g.blocks[block].profile.weapons:
-            if w.smoke and fight.usable(sit, block, w, ep, False):
+            if w.smoke and ep <= smoke_range(w) and combat.fires_from(w, inside_building=inside):
                 out.append(SmokeFire(aim, w.id))
     return out
+
+
+def smoke_range(w: Weapon) -> int:
+    """How far a weapon fires smoke, in EP: as far as it fires (its last band with a
+    firepower, 4.3.6), and a smoke-only weapon (no firepower at all, smoke dischargers)
+    within the first band, 5 EP."""
+    last = max((i for i, fp in enumerate(w.firepower) if fp is not None), default=0)
+    return max(FIRST_BAND, FIRST_BAND * last)
 
 
 def apply(sit: Situation, action: SmokeFire) -> None:

@@ -4,9 +4,9 @@ tank's gun can fire smoke; the wind blows east unless a test says otherwise."""
 
 from __future__ import annotations
 
-from engine.model.cards import BlockType
+from engine.model.cards import BlockType, Weapon
 from engine.model.scenario import Compass, Side
-from engine.rules.uo import obstructions
+from engine.rules.uo import obstructions, smoke
 from engine.rules.uo.actions import SmokeFire
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Activate, EndActivation, EndImpulse, Pass, Play
@@ -76,3 +76,10 @@ def test_5_2_4_6_the_wind_decides_where_smoke_goes() -> None:
     play.apply(SmokeFire("S0806", "gun"))
     assert play.state.smoke == {"S0804", "S0805", "S0806"}  # up the map this time
     check(play)
+
+
+def test_8_2_7_8_a_smoke_only_weapon_reaches_the_first_band() -> None:
+    dischargers = Weapon(id="smoke", name="Smoke dischargers", firepower=[None], smoke=True)
+    gun = Weapon(id="gun", name="Gun", firepower=[7, 8, 8, 9, None, None], smoke=True)
+    assert smoke.smoke_range(dischargers) == 5
+    assert smoke.smoke_range(gun) == 15
