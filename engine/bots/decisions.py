@@ -159,9 +159,10 @@ def intent(view: View, bid: str) -> float:
     adjacent = view.adjacent(here)
     for enemy in view.enemies:
         assault = enemy.location in adjacent
-        ep = view.ep(here, enemy.location)
-        if not assault and (ep is None or ep > 25):
-            continue
+        if not assault:
+            ep = view.ep(here, enemy.location)
+            if ep is None or ep > 25 or not view.sees(here, enemy.location):
+                continue  # out of range or out of sight: no weapon can fire (fight_value: -5)
         for w in info.profile.weapons:
             best = max(best, fight_value(view, bid, here, w, enemy, assault, friendly=False))
     kind = role(view, info)
@@ -411,8 +412,8 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
                 assault = True
             else:
                 ep = view.ep(place, target)
-                if ep is None or ep < 2 or ep > reach:
-                    continue
+                if ep is None or ep < 2 or ep > reach or not view.sees(place, target):
+                    continue  # out of sight: fight_value -5
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)

@@ -245,18 +245,50 @@ def plan(view: View, bid: str, here: str) -> list[str]:
         if locs[key[0]].id in targets and locs[key[0]].id not in view.enemy_at
     }
     best, best_score = start, place_score(view, bid, here)
+    scores: dict[int, float] = {}  # place_score by location: both states of one place share it
+    #: goals in passing strictly between the start and each state, by the search's tree
+    between: dict[SearchState, frozenset[str]] = {start: frozenset()}
+    ids = view.know.ids
     for key, prio in best_prio.items():
-        loc = locs[key[0]].id
-        if key[0] == start[0] or view.own_at.get(loc, bid) != bid:
+        i = key[0]
+        loc = ids[i]
+        if i == start[0] or view.own_at.get(loc, bid) != bid:
             continue
         mp = mp_at[key]
-        score = place_score(view, bid, loc) + (prio - mp) + 0.01 * mp
+        score = scores.get(i)
+        if score is None:
+            score = scores[i] = place_score(view, bid, loc)
+        score = score + (prio - mp) + 0.01 * mp
         if passing:
-            on_the_way = {locs[k[0]].id for k in states(start, key, prev)[:-1]} & passing
+            on_the_way = _between(key, start, prev, between, passing, ids)
             score -= GOAL_PULL * sum(holding(view, g) for g in on_the_way)
         if score < best_score - 0.5:
             best, best_score = key, score
     return path(view, start, best, prev)
+
+
+def _between(
+    key: SearchState,
+    start: SearchState,
+    prev: dict[SearchState, SearchState],
+    memo: dict[SearchState, frozenset[str]],
+    passing: set[str],
+    ids: list[str],
+) -> frozenset[str]:
+    """The goals of `passing` a state's path goes through, its ends left out: its
+    predecessor's, and the predecessor itself."""
+    chain = []
+    state = key
+    while state not in memo:
+        chain.append(state)
+        state = prev[state]
+    for state in reversed(chain):
+        parent = prev[state]
+        got = memo[parent]
+        if parent != start and ids[parent[0]] in passing:
+            got = got | {ids[parent[0]]}
+        memo[state] = got
+    return memo[key]
 
 
 def states(start: SearchState, end: SearchState, prev: dict[SearchState, SearchState]) -> list[SearchState]:
@@ -288,9 +320,17 @@ def search(view: View, bid: str, here: str) -> Search:
     spent, limit, hidden_limit, unseen = budget(view, bid)
     protection = info.profile.protection
     start = (bf.location(here).index, unseen)
-    best_prio: dict[SearchState, float] = {start: float(spent)}
-    mp_at = {start: spent}
-    prev: dict[SearchState, SearchState] = {}
+    # states as integers (2 * location + out of sight) in flat lists; the dictionaries
+    # returned list them in the order they were first reached, as the choices expect
+    n2 = 2 * len(bf)
+    inf = float("inf")
+    prio_of = [inf] * n2
+    mp_of = [0] * n2
+    prev_of = [-1] * n2
+    s0 = 2 * start[0] + unseen
+    prio_of[s0] = float(spent)
+    mp_of[s0] = spent
+    order = [s0]
     frontier: list[tuple[float, int, int, bool]] = [(float(spent), spent, start[0], unseen)]
     by_id = bf.by_id
     closed = view.enemy_at.keys() | view.mem.avoid
@@ -302,7 +342,8 @@ def search(view: View, bid: str, here: str) -> Search:
     risks = risk_row(view, protection)
     while frontier:
         prio, d, i, u = heapq.heappop(frontier)
-        if prio > best_prio[(i, u)]:
+        here_state = 2 * i + u
+        if prio > prio_of[here_state]:
             continue
         for j, cost in graph[i]:
             nd = d + cost
@@ -311,15 +352,27 @@ def search(view: View, bid: str, here: str) -> Search:
             nu = u and surface[j] and not seen(view, ids[j])
             if nd > (hidden_limit if nu else limit):
                 continue
-            key = (j, nu)
             r = risks[j]
             if r is None:
                 r = risks[j] = risk(view, ids[j], protection)
             nprio = prio + cost + care * r
-            if nprio < best_prio.get(key, float("inf")):
-                best_prio[key] = nprio
-                mp_at[key] = nd
-                prev[key] = (i, u)
+            state = 2 * j + nu
+            if nprio < prio_of[state]:
+                if prio_of[state] == inf:
+                    order.append(state)
+                prio_of[state] = nprio
+                mp_of[state] = nd
+                prev_of[state] = here_state
                 heapq.heappush(frontier, (nprio, nd, j, nu))
+    best_prio: dict[SearchState, float] = {}
+    mp_at: dict[SearchState, int] = {}
+    prev: dict[SearchState, SearchState] = {}
+    for state in order:
+        key = (state >> 1, bool(state & 1))
+        best_prio[key] = prio_of[state]
+        mp_at[key] = mp_of[state]
+        if state != s0:
+            p = prev_of[state]
+            prev[key] = (p >> 1, bool(p & 1))
     view.search[key_] = (start, best_prio, mp_at, prev)
     return start, best_prio, mp_at, prev
