@@ -11,9 +11,10 @@ from engine.battlefield import Dynamic, Placement, compile_file, compile_sheets
 from engine.battlefield.los import los, sees
 from engine.battlefield.los_table import LosTable
 from engine.geometry.polygons import bearing, in_arc
+from engine.model.sheet import MapSheet
 
 
-def test_5_1_7_table_matches_exact_rule_on_every_pair_of_a_generated_town() -> None:
+def small_town() -> MapSheet:
     """Buildings off the hex grid, rooms behind apertures, garden walls, woods and hillocks."""
     sheet = make_sheet("T", seed=11)
     small = sheet.model_copy(
@@ -34,7 +35,11 @@ def test_5_1_7_table_matches_exact_rule_on_every_pair_of_a_generated_town() -> N
             "walls": [w for w in sheet.walls if w.id.split("-")[0] in keep or w.kind.value == "outer_wall"]
         }
     )
-    bf = compile_sheets([(small, Placement())])
+    return small
+
+
+def test_5_1_7_table_matches_exact_rule_on_every_pair_of_a_generated_town() -> None:
+    bf = compile_sheets([(small_town(), Placement())])
     table = LosTable(bf)
     ids = [loc.id for loc in bf.locations]
     assert len(ids) > 200
@@ -91,3 +96,30 @@ def test_8_2_5_3_table_matches_exact_rule_into_rooms_from_their_apertures_arcs(
     hidden = [(a, b) for a, b in pairs if not los(bf, a, b).clear]
     assert len(hidden) > 500  # the building's own wings and other obstacles hide many
     assert [(a, b) for a, b in pairs if table.clear(a, b) != los(bf, a, b).clear] == []
+
+
+@pytest.mark.parametrize("town", ["generated", "sample"])
+def test_5_1_7_rows_built_on_demand_equal_the_rows_built_up_front(town: str, sample_scenario_path) -> None:
+    """A large map's table is ready at once and builds each row when first asked (issue 14):
+    outside locations sweep every target, rooms and zones sweep from their apertures,
+    underground locations ask the exact rule. Each row equals the up-front build's, which
+    the tests above check against los() pair by pair."""
+    if town == "generated":
+        bf = compile_sheets([(small_town(), Placement())])
+        bits = list(range(len(bf)))
+    else:
+        bf = compile_file(sample_scenario_path)
+        rng = random.Random(3)
+        interiors = [loc for loc in bf.locations if loc.interior or loc.layer != "surface"]
+        bits = rng.sample(range(len(bf)), 60)
+    up_front = LosTable(bf, eager=True)
+    on_demand = LosTable(bf, eager=False)
+    assert not any(on_demand.done)
+    if town == "sample":  # rooms, zones and underground hexes, as well as random rows
+        bits += [on_demand.bit[loc.index] for loc in rng.sample(interiors, 40)]
+    assert [b for b in bits if on_demand.row(b) != up_front.rows[b]] == []
+    # a lookup uses whichever end's row is built, else builds one
+    a, b = bf.locations[0].id, bf.locations[-1].id
+    fresh = LosTable(bf, eager=False)
+    assert fresh.clear(a, b) == up_front.clear(a, b) and sum(fresh.done) == 1
+    assert fresh.clear(b, a) == up_front.clear(a, b) and sum(fresh.done) == 1
