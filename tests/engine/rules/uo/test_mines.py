@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 from engine.model.cards import BlockType
 from engine.model.scenario import Side
+from engine.rules.log import replay_actions
 from engine.rules.uo.actions import Destroy, KeepInReserve, Move, PlaceCounter, ScoutMines
 from engine.rules.uo.counters import Kind
 from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
 from engine.rules.uo.state import Phase
 
 from .nml_kit import activate, load, move, put
@@ -173,3 +178,31 @@ def test_5_2_3_5_a_barricade_never_blocks_the_line_of_sight() -> None:
     )
     play = Play(game, 0)
     assert play.sees("S0802", "S0808")
+
+
+def test_a_game_with_no_mans_land_replays_from_its_json_log_to_the_same_state() -> None:
+    base = small_game(
+        green=[B("g-eng", BlockType.engineer, at="S0803"), B("g-apc", BlockType.apc, at="S0702"), B("g-inf")],
+        red=[B("r-inf"), B("r-eng", BlockType.engineer)],
+        leaders=False,
+        no_mans_land=[
+            {"id": "pop", "kind": "population", "at": "S0906"},
+            {"id": "ied", "kind": "ied_uxo", "at": "S1005"},
+            {"id": "tox", "kind": "toxic", "at": "S0608"},
+            {"id": "bar", "kind": "barricade", "at": "S1104"},
+        ],
+    )
+    game = with_allotments(base, Side.red, at_mines={"count": 2}, barricades={"count": 1})
+    kinds: set[str] = set()
+    for seed in range(3):
+        play = Play(game, seed)
+        rng = random.Random(seed)
+        while play.decider is not None:
+            play.apply(rng.choice(play.legal_actions()))
+            check(play)
+        kinds |= {e["action"] for e in play.log}
+        log = json.loads(json.dumps(play.log))
+        replayed = replay_actions(URBAN_OPERATIONS, game, seed, log)
+        assert isinstance(replayed, Play) and replayed.state == play.state
+        assert replayed.digest() == play.digest()
+    assert {"PlaceCounter", "ScoutMines"} <= kinds
