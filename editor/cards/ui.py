@@ -36,10 +36,15 @@ class CardsUi(QObject):
         self.dock.hide()
         self._placed = False
         self.dock.visibilityChanged.connect(self._place)
-        self.action = self.dock.toggleViewAction()
-        self.action.setText("&Cards")
+        # View > Cards: its own action rather than the dock's toggle, so the dock is placed
+        # among the others before it shows (shown first beside them, it widened the window
+        # past the screen: 1666 px at 1600 x 1000)
+        self.action = QAction("&Cards", window)
+        self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence("Ctrl+Shift+K"))
         self.action.setEnabled(False)
+        self.action.triggered.connect(self._toggle)
+        self.dock.visibilityChanged.connect(self._checked)
         view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
         if isinstance(view, QMenu):
             view.addAction(self.action)
@@ -105,8 +110,7 @@ class CardsUi(QObject):
             if path not in paths:
                 continue
             if editor is self.editor:
-                self.dock.show()
-                self.dock.raise_()
+                self.show_dock()
             index = paths.index(path)
             if editor.library_box.currentIndex() != index:
                 editor.library_box.setCurrentIndex(index)
@@ -115,6 +119,24 @@ class CardsUi(QObject):
                 editor.select("/".join(parts[:3]))
             return True
         return False
+
+    def _toggle(self, _on: bool) -> None:
+        # in front: closed; hidden or behind another dock's tab: brought to the front
+        if self.dock.isVisible() and not self.dock.visibleRegion().isEmpty():
+            self.dock.hide()
+        else:
+            self.show_dock()
+        self._checked(self.dock.isVisible())
+
+    def _checked(self, _visible: bool) -> None:
+        # visibilityChanged also says "hidden" for a dock behind another tab
+        self.action.setChecked(self.dock.isVisible())
+
+    def show_dock(self) -> None:
+        """Show the Cards dock in front, placed among the bottom docks first."""
+        self._place(True)
+        self.dock.show()
+        self.dock.raise_()
 
     def _place(self, visible: bool) -> None:
         """Shown the first time: as a tab of another bottom dock (not Validation's), so it

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -92,7 +93,16 @@ class OobUi(QObject):
         column.addWidget(self.tree)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.form)
+        # the form scrolls rather than make the dock (and the window) taller than the
+        # screen: with the Set-up tool's options row the window needed 1003 px of 1000
+        form_scroll = QScrollArea()
+        form_scroll.setWidgetResizable(True)
+        form_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        form_scroll.setWidget(self.form)
+        # up and down only: as wide as the form needs
+        form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        form_scroll.setMinimumWidth(self.form.minimumSizeHint().width())
+        self.splitter.addWidget(form_scroll)
         self.splitter.addWidget(self.summary)
         self.splitter.setSizes([560, 310, 480])
         self.dock = QDockWidget("Orders of battle", window)

@@ -30,7 +30,7 @@ from ..commands.model_checks import Refused, built
 from .edits import ScenarioEdits
 from .fields import COVERED, DOUBLED, UNCOVERED, DieStrip, ProblemLabel, describe
 from .library_cards import Cards, scenario_cards
-from .rolls import parse_rolls
+from .rolls import parse_rolls, rolls_label
 from .tables import fill, make_table
 
 MATRIX_COLUMNS = ("U", "T+1", "T")
@@ -129,10 +129,13 @@ class EventsPage(QWidget):
         support_layout.addWidget(self.support_tabs, 1)
         support_layout.addLayout(add_row)
 
+        # at 1600 x 1000 each table shows all its columns (rolls written as ranges)
+        for table in (self.matrix, self.air, self.card_table):
+            table.verticalHeader().hide()  # a row is named by its card
         columns = QHBoxLayout()
-        columns.addWidget(deck_box, 3)
-        columns.addWidget(table_box, 4)
-        columns.addWidget(support_box, 6)
+        columns.addWidget(deck_box, 4)
+        columns.addWidget(table_box, 6)
+        columns.addWidget(support_box, 7)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 4, 6, 2)
         outer.addLayout(top)
@@ -196,7 +199,7 @@ class EventsPage(QWidget):
         owners = cover.owners
         rows, colours = [], {}
         for r, row in enumerate(table):
-            rows.append([rolls_text(row.roll), row.outcome, row.card or ""])
+            rows.append([rolls_label(row.roll), row.outcome, row.card or ""])
             if any(len(owners[roll]) > 1 for roll in row.roll):
                 colours[(r, 0)] = DOUBLED
         fill(self.event_table, rows, {0, 1, 2}, colours)
@@ -214,7 +217,7 @@ class EventsPage(QWidget):
                     text = f"T+1 {rolls_text(row.next_turn)} not allowed; " + text
                 dice = "ok" if cover.complete and text == describe(cover) else text
                 cells = [row.support, dice, str(row.missions), str(row.per_turn)]
-                cells += [rolls_text(getattr(row, FIELD_OF[c])) for c in columns]
+                cells += [rolls_label(getattr(row, FIELD_OF[c])) for c in columns]
                 rows.append(cells)
                 colours[(r, 1)] = COVERED if dice == "ok" else DOUBLED if cover.doubled else UNCOVERED
                 tips[(r, 1)] = text

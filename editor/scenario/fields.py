@@ -80,6 +80,9 @@ class DieStrip(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(10 * 26, 24)
 
+    def minimumSizeHint(self) -> QSize:
+        return QSize(10 * 18, 24)  # each die result still reads as a box of its own
+
     def set_coverage(self, coverage: Coverage | None) -> None:
         self.coverage = coverage
         self.setToolTip(describe(coverage) if coverage else "")

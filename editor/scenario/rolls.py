@@ -22,3 +22,17 @@ def parse_rolls(text: str) -> list[int]:
             raise Refused(f"'{token}': a d10 gives 0 to 9")
         out += [r for r in range(low, high + 1)]
     return out
+
+
+def rolls_label(rolls: list[int]) -> str:
+    """Rolls as a table cell shows them: runs of three or more as a range ('2-6'), so a
+    3D matrix row reads at a glance and fits its column; '0, 1', '7, 8, 9' -> '7-9'."""
+    parts: list[str] = []
+    run: list[int] = []
+    for roll in [*rolls, None]:
+        if run and (roll is None or roll != run[-1] + 1):
+            parts += [f"{run[0]}-{run[-1]}"] if len(run) >= 3 else [str(r) for r in run]
+            run = []
+        if roll is not None:
+            run.append(roll)
+    return ", ".join(parts)

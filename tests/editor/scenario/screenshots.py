@@ -17,6 +17,7 @@ SIZE = (1600, 1000)
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
+    from editor.app import _wait_for_validation
     from editor.main_window import MainWindow
 
     settings = QSettings(str(Path("/tmp") / "uo-scenario-shots.ini"), QSettings.Format.IniFormat)
@@ -50,6 +51,20 @@ def main() -> int:
         while document.undo_stack.canUndo():
             document.undo_stack.undo()
         document.undo_stack.setClean()
+    # the scenario's Cards dock (View > Cards): a unit card's block and its weapons table
+    window.cards_ui.action.trigger()
+    cards = window.cards_ui.editor
+    cards.library_box.setCurrentIndex(0)
+    cards.select("/unit_cards/0")
+    cards.unit_page.blocks.setCurrentRow(1)
+    app.processEvents()
+    # the block's fields and its weapons table, as the printed card has them
+    scroll = cards.pages.currentWidget()
+    scroll.verticalScrollBar().setValue(cards.unit_page.blocks.parentWidget().y())
+    shot_cards = OUT / "cards-scenario-dock.png"
+    app.processEvents()
+    window.grab().save(str(shot_cards))
+    window.cards_ui.dock.hide()
     ui.new_scenario()
     dialog = ui.new_dialog
     dialog.resize(1300, 760)
@@ -66,6 +81,7 @@ def main() -> int:
     app.processEvents()
     dialog.grab().save(str(OUT / "scenario-new.png"))
     dialog.reject()
+    _wait_for_validation(window, 5000)  # its worker must not answer a closed window
     window.close()
     return 0
 

@@ -121,3 +121,15 @@ def test_6_1_an_unsaved_event_card_of_the_library_can_be_picked(window, qtbot, s
     assert "ev-fog" in page._card_rows
     type_in_cell(qtbot, page.card_table, page.card_row("ev-fog"), 2, "1")
     assert doc.model.sides.green.events.deck[-1] == "ev-fog"
+
+
+def test_rolls_read_as_ranges_in_the_tables(window, qtbot, sample):
+    from editor.scenario.rolls import rolls_label
+
+    shown = [rolls_label(r) for r in ([2, 3, 4, 5, 6], [0, 1], [0, 4, 5, 6, 9], [])]
+    assert shown == ["2-6", "0, 1", "0, 4-6, 9", ""]
+    page, doc = _open(window, sample)
+    type_in_cell(qtbot, page.event_table, 1, 0, "2 3 4 5")
+    assert doc.model.sides.green.events.table[1].roll == [2, 3, 4, 5]
+    assert page.event_table.item(1, 0).text() == "2-5"
+    assert page.matrix.item(0, 5).text() == "2-6"  # sup-mortar's T+1: 2, 3, 4, 5, 6
