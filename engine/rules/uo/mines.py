@@ -12,7 +12,7 @@ from ...battlefield import LocKind
 from ...battlefield.movement import ep_within
 from ...model.cards import BlockType
 from ...model.scenario import Side
-from . import no_mans_land
+from . import no_mans_land, obstructions
 from .counters import PLACED, Kind, reserve_key
 from .situation import Situation
 
@@ -99,9 +99,8 @@ def triggered(sit: Situation, block: str, location: str) -> None:
         if sit.roll() < DESTROYED_UNDER:
             sit.eliminate(block, by=None)
             s.wrecks.add(location)
-            smoke = getattr(s, "smoke", None)
-            if isinstance(smoke, set):
-                smoke.add(location)
+            bf, wind = sit.game.battlefield, sit.game.scenario.wind
+            s.smoke |= obstructions.plume(bf, location, wind, obstructions.SMOKE_HEXES)  # down wind
             no_mans_land.explode(sit, None, sides={side}, exclude=None, by=side, at=location)
 
 
