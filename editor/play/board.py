@@ -1,5 +1,6 @@
-"""The board: the editor's map canvas (editor/canvas) with the game drawn over it as a layer
-of items (editor/play/items.py), from one side's observation and briefing only.
+"""The board: the editor's map canvas (editor/canvas) - a sheet, or every sheet of the
+assembly (assembly.py) - with the game drawn over it as a layer of items
+(editor/play/items.py), from one side's observation and briefing only.
 
 Clicks are turned into offers (offers.py) here: an own block offered, a highlighted
 location, an enemy block targeted. A click with one offer plays it; with several, a menu
@@ -9,7 +10,7 @@ names them where the click was.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -18,12 +19,15 @@ from PySide6.QtGui import QColor, QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QMenu
 
 from engine.battlefield import Battlefield
+from engine.battlefield.compile import Placement
 from engine.model.scenario import Side
 from engine.model.sheet import MapSheet
 from engine.rules.uo.briefing import Briefing
 from engine.rules.uo.observation import Markers, Observation
 
 from ..canvas import SheetScene, SheetView
+from ..export.source import PlacedSheet
+from .assembly import SheetPicture, assembly_rect
 from .estimates import reach_hint, target_info
 from .items import SYMBOL, Z_TARGET, BlockItem, BlockLook, CounterItem, PlaceItem, ReachItem, TargetItem
 from .offers import Offer, Offers
@@ -31,12 +35,25 @@ from .offers import Offer, Offers
 
 @dataclass(frozen=True)
 class Layer:
-    """A map the board can show: the surface (its first sheet) or an underground insert."""
+    """A map the board can show: the surface (every sheet of the assembly) or an
+    underground insert."""
 
     label: str
     layer: str  # battlefield layer: "surface" or the insert's id
-    sheet: MapSheet
+    sheet: MapSheet  # the first sheet (an insert: itself)
     base_dir: Path | None
+    placement: Placement = field(default_factory=Placement)
+    #: the assembly's further surface sheets, each at its place
+    others: tuple[PlacedSheet, ...] = ()
+
+    @property
+    def placed(self) -> list[PlacedSheet]:
+        return [PlacedSheet(self.sheet, self.placement, self.base_dir), *self.others]
+
+    @property
+    def assembled(self) -> bool:
+        """More than one sheet, or one not where its own frame is: drawn as an assembly."""
+        return bool(self.others) or self.placement != Placement()
 
 
 def marker_letters(m: Markers | None) -> str:
@@ -125,12 +142,26 @@ class BoardView(SheetView):
         self.selected: str | None = None  # the off-map block chosen to set up or bring on
         self.block_size = 5.0
         self.menu: QMenu | None = None
+        #: an assembly's sheets (none when the board shows one sheet in its own frame)
+        self.sheet_pictures: list[SheetPicture] = []
 
     # -- drawing ---------------------------------------------------------------------------
     def show_layer(self, layer: Layer, bf: Battlefield) -> None:
         self.bf = bf
         self.layer = layer
-        self.board_scene.set_sheet(layer.sheet, layer.base_dir)
+        for picture in self.sheet_pictures:
+            if picture.scene() is self.board_scene:
+                self.board_scene.removeItem(picture)
+        self.sheet_pictures = []
+        if layer.assembled:
+            # the battlefield's assembly frame: each sheet drawn at its place
+            self.board_scene.set_sheet(None)
+            self.sheet_pictures = [SheetPicture(p) for p in layer.placed]
+            for picture in self.sheet_pictures:
+                self.board_scene.addItem(picture)
+            self.board_scene.setSceneRect(assembly_rect(self.sheet_pictures))
+        else:
+            self.board_scene.set_sheet(layer.sheet, layer.base_dir)
         for item in self.board_scene.items():
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, False)
@@ -139,8 +170,16 @@ class BoardView(SheetView):
                 self.board_scene.removeItem(item)
         self._drawn = {}
         self.block_items, self.overlay = [], []
-        self.block_size = layer.sheet.grid.size * 1.35  # a block nearly fills its hex, as on the table
+        self.block_size = min(p.sheet.grid.size for p in layer.placed) * 1.35  # nearly fills its hex
         self.fit_sheet()
+
+    def fit_sheet(self) -> None:
+        """Show the whole map: the sheet, or the whole assembly."""
+        if self.sheet_pictures:
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fitted = True
+        else:
+            super().fit_sheet()
 
     def centre(self, location: str) -> tuple[float, float] | None:
         if self.bf is None or self.layer is None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
+from engine.battlefield.compile import Placement
 from engine.io.files import load_document
 from engine.io.problems import LoadError, Problem
 from engine.model import MapSheet, Scenario
@@ -21,6 +22,7 @@ from engine.rules.ruleset import GameSetupError
 from engine.rules.uo.game import Game
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
+from ..export.source import PlacedSheet
 from .board import Layer
 from .dialog import PlayDialog
 from .session import Player, PlayOptions, PlaySession, View
@@ -37,28 +39,36 @@ def build_game(scenario: Path, overrides: dict[Path, str]) -> Game:
 
 
 def layers_of(window: MainWindow) -> list[Layer]:
-    """The maps the board shows: the first surface sheet, then each underground insert, as
-    the editor holds them now (copies: editing on while playing changes nothing here)."""
+    """The maps the board shows: the surface (every sheet, at its place in the scenario's
+    assembly), then each underground insert, as the editor holds them now (copies: editing
+    on while playing changes nothing here)."""
     session = window.session
-    if session is None:
+    doc = window.document
+    if session is None or doc is None or not isinstance(doc.model, Scenario):
         return []
-    out: list[Layer] = []
+    placements = doc.model.map.sheets
+    surface: list[PlacedSheet] = []
+    inserts: list[Layer] = []
     for n, entry in enumerate(session.sheets):
         sheet = entry.sheet
         if sheet is None:
             continue
-        insert = n >= session.first_insert
-        if not insert and any(layer.layer == "surface" for layer in out):
-            continue  # one surface sheet drawn (see PlayWindow's note on assemblies)
-        out.append(
-            Layer(
-                label=f"{'Insert' if insert else 'Surface'} {sheet.id}",
-                layer=sheet.id if insert else "surface",
-                sheet=sheet.model_copy(deep=True),
-                base_dir=entry.path.parent,
-            )
-        )
-    return out
+        copy = sheet.model_copy(deep=True)
+        if n >= session.first_insert:
+            inserts.append(Layer(f"Insert {sheet.id}", sheet.id, copy, entry.path.parent))
+        elif n < len(placements):
+            place = placements[n]
+            surface.append(PlacedSheet(copy, Placement(place.position, place.rotation), entry.path.parent))
+    return surface_layer(surface) + inserts
+
+
+def surface_layer(placed: list[PlacedSheet]) -> list[Layer]:
+    """The surface as one layer of the board: its first sheet and the others of the assembly."""
+    if not placed:
+        return []
+    first, *others = placed
+    label = "Surface " + "+".join(p.sheet.id for p in placed)
+    return [Layer(label, "surface", first.sheet, first.base_dir, first.placement, tuple(others))]
 
 
 def start_play(
@@ -139,17 +149,15 @@ def disk_layers(scenario: Path) -> list[Layer]:
     """The board's maps read from disk (a replayed log plays the files, not the editor's)."""
     model = load_document(scenario).model
     assert isinstance(model, Scenario)
-    out: list[Layer] = []
-    files = [(p.file, False) for p in model.map.sheets[:1]] + [(u.file, True) for u in model.map.underground]
-    for rel, insert in files:
-        sheet = load_document(scenario.parent / rel).model
+    surface: list[PlacedSheet] = []
+    inserts: list[Layer] = []
+    for place in model.map.sheets:
+        sheet = load_document(scenario.parent / place.file).model
+        if isinstance(sheet, MapSheet):  # a scan is named from its sheet's folder
+            where = (scenario.parent / place.file).parent
+            surface.append(PlacedSheet(sheet, Placement(place.position, place.rotation), where))
+    for use in model.map.underground:
+        sheet = load_document(scenario.parent / use.file).model
         if isinstance(sheet, MapSheet):
-            out.append(
-                Layer(
-                    label=f"{'Insert' if insert else 'Surface'} {sheet.id}",
-                    layer=sheet.id if insert else "surface",
-                    sheet=sheet,
-                    base_dir=(scenario.parent / rel).parent,  # a scan is named from its sheet's folder
-                )
-            )
-    return out
+            inserts.append(Layer(f"Insert {sheet.id}", sheet.id, sheet, (scenario.parent / use.file).parent))
+    return surface_layer(surface) + inserts
