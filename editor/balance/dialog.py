@@ -214,7 +214,8 @@ class BalanceDialog(QDialog):
         while self.plots.count():
             widget = self.plots.widget(0)
             self.plots.removeTab(0)
-            widget.deleteLater()
+            if widget is not None:
+                widget.deleteLater()
         self.plots.addTab(FigureCanvasQTAgg(points_figure(report)), "Points per side")
         self.plots.addTab(FigureCanvasQTAgg(heatmap_figure(report, self.game.battlefield)), "Heat map")
 

@@ -82,8 +82,8 @@ def main(out: Path) -> int:
     # the report: an entry hovered, its blocks marked on the board
     window.board.fit_sheet()
     row = max(i for i, (blocks, locs) in enumerate(window.log_lines) if blocks or locs)
-    window.board.flash(*window.log_lines[row])
-    window.log_list.setCurrentRow(row)
+    window._hover_entry(row)
+    window.log_list.scroll_to(row)
     app.processEvents()
     window.grab().save(str(out / "play-report.png"))
     session.close()

@@ -13,8 +13,8 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence, QMouseEvent
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -22,9 +22,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QLayout,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -40,6 +37,7 @@ from engine.rules.uo.observation import Observation
 from .board import BoardView, Layer, looks
 from .offers import Offer, Offers
 from .report import consequences, report_line
+from .report_view import ReportView
 from .session import PlayOptions, PlaySession, View
 
 SPEEDS = {"Instant": 0, "Fast": 150, "Normal": 500, "Slow": 1500}
@@ -185,19 +183,12 @@ class PlayWindow(QMainWindow):
         strip.addAction(save)
 
         # the game report
-        self.log_list = QListWidget()
+        self.log_list = ReportView()
         self.log_list.setObjectName("play_log")
-        self.log_list.setMouseTracking(True)
-        self.log_list.setWordWrap(True)
-        # laid out in batches: laying out every wrapped line again for each new entry cost
-        # 150 ms an action by the end of a game (900 entries), batched 15 ms
-        self.log_list.setLayoutMode(QListView.LayoutMode.Batched)
-        self.log_list.setBatchSize(50)
         # double-click an entry: stand just after it (time travel)
-        self.log_list.itemDoubleClicked.connect(lambda item: self.session.go_to(self.log_list.row(item) + 1))
-        # hovering an entry marks its blocks: read from the viewport's own mouse moves (the
-        # view's `entered` signal needs the window active, which a second window may not be)
-        self.log_list.viewport().installEventFilter(self)
+        self.log_list.activated.connect(lambda row: self.session.go_to(row + 1))
+        # hovering an entry marks its blocks
+        self.log_list.hovered.connect(self._hover_entry)
         dock = QDockWidget("Game report", self)
         dock.setObjectName("play_log_dock")
         dock.setWidget(self.log_list)
@@ -400,21 +391,17 @@ class PlayWindow(QMainWindow):
             sides = list(Side) if viewer is None else [viewer]
             seen = [c for side in sides for c in consequences(s.seen[i][side], s.seen[i + 1][side])]
             line = report_line(i, log[i], s.deciders[i], viewer, list(dict.fromkeys(seen)), withdrawal_loss)
-            item = QListWidgetItem(line.text)
-            self.log_list.addItem(item)
+            self.log_list.add(line.text)
             self.log_lines.append((line.blocks, line.locations))
         if log:
-            self.log_list.scrollToBottom()
+            self.log_list.scroll_to_end()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.log_list.viewport() and event.type() == QEvent.Type.MouseMove:
-            assert isinstance(event, QMouseEvent)
-            row = self.log_list.indexAt(event.position().toPoint()).row()
-            if 0 <= row < len(self.log_lines):
-                self.board.flash(*self.log_lines[row])
-            else:
-                self.board.flash((), ())
-        return super().eventFilter(watched, event)
+    def _hover_entry(self, row: int) -> None:
+        self.log_list.mark(row)
+        if 0 <= row < len(self.log_lines):
+            self.board.flash(*self.log_lines[row])
+        else:
+            self.board.flash((), ())
 
     # -- hot-seat --------------------------------------------------------------------------
     def _hot_seat_cover(self) -> None:

@@ -208,7 +208,7 @@ def test_green_plays_a_whole_game_against_the_heuristic_bot_with_clicks(window, 
     assert any("EP, band" in t and "our firepower" in t for t in tips)
     assert "GAME OVER" in play.status.text()
     # the report reads like a game report: sides, rule sections, dice
-    texts = [play.log_list.item(i).text() for i in range(play.log_list.count())]
+    texts = [play.log_list.text(i) for i in range(play.log_list.count())]
     assert len(texts) == len(session.play.log)
     assert any("Green fires" in t and "[8.2.7]" in t for t in texts)
     assert any("Green assaults" in t and "[8.2.8]" in t for t in texts)
@@ -238,7 +238,7 @@ def test_hovering_a_report_entry_marks_its_blocks(window, qtbot, monkeypatch):
     row = play.log_list.count() - 1
     # beside the editor: the offscreen platform sends a hover to the top window under it
     play.move(window.frameGeometry().right() + 1, 0)
-    rect = play.log_list.visualItemRect(play.log_list.item(row))
+    rect = play.log_list.entry_rect(row)
     qtbot.mouseMove(play.log_list.viewport(), rect.center() + QPoint(0, 1))
     qtbot.mouseMove(play.log_list.viewport(), rect.center())
     qtbot.waitUntil(lambda: any(i.flash for i in play.board.block_items))

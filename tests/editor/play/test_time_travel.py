@@ -94,9 +94,10 @@ def test_a_log_from_uo_play_replays_action_by_action(qtbot, tmp_path, monkeypatc
     session.go_to(len(log.actions))  # to the end at once (one redraw, not one per action)
     assert not session.future and session.play.digest() == log.final
     # the report's entries take the board there: double-click the tenth
-    item = window.log_list.item(9)
-    window.log_list.scrollToItem(item)  # as the player scrolls up to it
-    rect = window.log_list.visualItemRect(item)
+    view = window.log_list
+    view.scroll_to(9)  # as the player scrolls up to it
+    rect = view.entry_rect(9)
+    assert view.row_at(rect.center()) == 9
     # a double click is a click, then the double-click event (QTest sends only the second)
     qtbot.mouseClick(window.log_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(window.log_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
