@@ -47,3 +47,25 @@ def test_shown_then_loaded_one_tab_bar(qtbot, window, sample: Path) -> None:
     assert window.open_file(sample)
     qtbot.waitUntil(lambda: len(_bars(window)) == 1)
     assert window.oob_ui.dock.isVisible()
+
+
+def test_cards_dock_and_setup_options_keep_the_window_at_1600_by_1000(qtbot, window, sample: Path) -> None:
+    from PySide6.QtCore import Qt
+
+    from tests.editor.canvas_input import use_tool
+
+    window.resize(1600, 1000)
+    assert window.open_file(sample)
+    qtbot.waitUntil(lambda: len(_bars(window)) == 1)
+    # View > Cards: a tab beside the others, not a dock beside them that widens the window
+    qtbot.keyClick(
+        window.view, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    cards = window.cards_ui.dock
+    assert cards.isVisible() and cards in window.tabifiedDockWidgets(window.oob_ui.dock)
+    assert window.width() == 1600
+    # the Set-up tool's options on a row of their own: the docks still fit 1000 px
+    window.insertToolBarBreak(window.editing.tools.options_bar)
+    use_tool(qtbot, window, "K")
+    assert window.editing.tools.current is window.oob_ui.setup_tool
+    assert window.minimumSizeHint().height() <= 1000 and window.height() == 1000
