@@ -20,10 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from engine.io.problems import LoadError, Problem
-from engine.model import CardLibrary
+from engine.model import CardLibrary, MapSheet
 
 from .autosave import Autosave
 from .canvas import SheetScene, SheetView
+from .canvas.undo_changes import ChangeTracker
 from .cards.ui import CardsUi
 from .digitise.actions import Digitising
 from .disk_watch import DiskWatch
@@ -67,6 +68,8 @@ class MainWindow(QMainWindow):
         self.sheet_index = -1
 
         self.scene = SheetScene(self)
+        #: which commands each edit applied, so the canvas redraws only what they touched
+        self.changes = ChangeTracker()
         self.view = SheetView(self.scene)
         self.cards_panel = CardsPanel()
         self.central = QStackedWidget()
@@ -231,6 +234,7 @@ class MainWindow(QMainWindow):
         self.disk_watch.watch(session)
         for document in session.documents():
             self._connect_document(document)
+            self.changes.watch(document)
         if old is not None:
             for document in old.documents():
                 document.deleteLater()
@@ -323,13 +327,17 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         sender = self.sender()
+        changes = self.changes.changes(sender) if isinstance(sender, Document) else None
         shown = self.session.sheets[self.sheet_index].document if self.sheet_index >= 0 else None
         if sender is shown and shown is not None:
-            # redrawing the same sheet keeps the whole selection (several objects, too)
+            # only the objects the edit touched are redrawn; the selection is kept
             entry = self.session.sheets[self.sheet_index]
-            self.scene.set_sheet(entry.sheet, entry.path.parent)
+            self.scene.update_sheet(entry.sheet, entry.path.parent, changes)
             self._show_scan_state()
-        self.outliner.set_outline(self.session.outline())
+        sheet = sender.model if isinstance(sender, Document) else None
+        # the rows of the objects changed in place, else the whole outline again
+        if not (isinstance(sheet, MapSheet) and self.outliner.update_objects(sender.path, sheet, changes)):
+            self.outliner.set_outline(self.session.outline())
         self.validation.schedule()
 
     def unsaved_texts(self) -> dict[Path, str]:

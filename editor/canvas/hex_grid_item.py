@@ -32,6 +32,8 @@ AA = QPainter.RenderHint.Antialiasing
 MIN_LABEL_PIXELS = 6.0
 #: Centre dots of a smaller radius on screen (pixels) are drawn as single pixels.
 SPECK_DOT_PIXELS = 1.0
+#: Specks are looked up by cells of this many hexes (a repaint draws those it exposes).
+DOT_CELL = 4.0
 
 
 def hex_polygon(grid: HexGrid, label: str) -> QPolygonF:
@@ -70,6 +72,8 @@ class HexGridItem(QGraphicsItem):
         #: centre dots; and their centres, for when they are specks
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
         self.dot_points: list[QPointF] = []
+        #: the same by cell of DOT_CELL hexes, so a repaint of part of the view draws its own
+        self._dot_cells: dict[tuple[int, int], list[QPointF]] = {}
         self.dot_radius = size * 0.045
         self.marker_dots: list[Batch] = []
         self.labels = Batch(None, QBrush(style.HEX_LABEL), size)
@@ -79,6 +83,10 @@ class HexGridItem(QGraphicsItem):
         self._label_drop = 0.0
         #: hexes whose number is at the bottom (a symbol covers the top)
         self.lowered: frozenset[str] = frozenset()
+        self._label_handles: dict[str, tuple[int, int]] = {}
+        #: symbols over the grid, by index cell; which numbers each cell may move
+        self._obstacles: dict[tuple[int, int], list[QRectF]] = {}
+        self._label_cells: dict[tuple[int, int], list[str]] | None = None
         #: parts the Layers panel can hide (the grid is one item, so it hides them itself)
         self.show_outlines = True
         self.show_labels = True
@@ -87,8 +95,10 @@ class HexGridItem(QGraphicsItem):
         self.set_terrain(sheet)
 
     def set_parts(self, *, outlines: bool, labels: bool, terrain: bool) -> None:
-        self.show_outlines, self.show_labels, self.show_terrain = outlines, labels, terrain
-        self.update()
+        # the Layers panel sets them again after every edit: repaint only for a change
+        if (self.show_outlines, self.show_labels, self.show_terrain) != (outlines, labels, terrain):
+            self.show_outlines, self.show_labels, self.show_terrain = outlines, labels, terrain
+            self.update()
 
     def labels_shown_at(self, lod: float) -> bool:
         return self.show_labels and lod * self.label_height >= MIN_LABEL_PIXELS
@@ -128,47 +138,98 @@ class HexGridItem(QGraphicsItem):
 
     def _fill_labels(self) -> None:
         self.labels = Batch(None, QBrush(style.HEX_LABEL), self.grid.size)
-        for label, path in self._label_paths.items():
-            placed = path.translated(0, self._label_drop) if label in self.lowered else path
-            self.labels.add(self._clipped(placed))
+        self._label_handles = {}
+        for label in self._label_paths:
+            self._place_label(label, repaint=False)
         self.labels.finish()
+
+    def _place_label(self, label: str, repaint: bool = True) -> None:
+        """(Re)draw one hex number at its place, top or bottom."""
+        handle = self._label_handles.pop(label, None)
+        if handle is not None:
+            self.update(self.labels.shape_rect(handle))
+            self.labels.remove(handle)
+        path = self._label_paths[label]
+        placed = path.translated(0, self._label_drop) if label in self.lowered else path
+        handle = self.labels.add(self._clipped(placed))
+        if handle is not None:
+            self._label_handles[label] = handle
+            if repaint:
+                self.update(self.labels.shape_rect(handle))
 
     def label_rect(self, label: str) -> QRectF:
         """Where the number of hex `label` is drawn."""
         rect = self._label_paths[label].boundingRect()
         return rect.translated(0, self._label_drop) if label in self.lowered else rect
 
+    def _labels_near(self) -> dict[tuple[int, int], list[str]]:
+        """Index cell -> the hexes whose number's top or bottom place touches it."""
+        if self._label_cells is None:
+            size = self.grid.size
+            self._label_cells = {}
+            for label, path in self._label_paths.items():
+                top = path.boundingRect()
+                for key in set(_cells(top, size)) | set(_cells(top.translated(0, self._label_drop), size)):
+                    self._label_cells.setdefault(key, []).append(label)
+        return self._label_cells
+
+    def _covered(self, rect: QRectF) -> float:
+        """The area of `rect` the obstacles cover (overlaps of obstacles counted twice)."""
+        seen: set[int] = set()
+        area = 0.0
+        for key in _cells(rect, self.grid.size):
+            for other in self._obstacles.get(key, ()):
+                if id(other) in seen or not other.intersects(rect):
+                    continue
+                seen.add(id(other))
+                common = other.intersected(rect)
+                area += common.width() * common.height()
+        return area
+
+    def _lowered(self, label: str) -> bool:
+        top = self._label_paths[label].boundingRect()
+        over_top = self._covered(top)
+        return bool(over_top) and self._covered(top.translated(0, self._label_drop)) < over_top
+
     def set_label_obstacles(self, rects: list[QRectF]) -> None:
         """Move down the numbers whose top place one of `rects` (symbols drawn over the
         grid) overlaps, when the bottom place is clearer; the others go back up."""
-        size = self.grid.size
-        buckets: dict[tuple[int, int], list[QRectF]] = {}
+        self._obstacles = {}
         for rect in rects:
-            for key in _cells(rect, size):
-                buckets.setdefault(key, []).append(rect)
-
-        def covered(rect: QRectF) -> float:
-            seen: set[int] = set()
-            area = 0.0
-            for key in _cells(rect, size):
-                for other in buckets.get(key, ()):
-                    if id(other) in seen or not other.intersects(rect):
-                        continue
-                    seen.add(id(other))
-                    common = other.intersected(rect)
-                    area += common.width() * common.height()
-            return area
-
-        lowered = set()
-        for label, path in self._label_paths.items():
-            top = path.boundingRect()
-            over_top = covered(top)
-            if over_top and covered(top.translated(0, self._label_drop)) < over_top:
-                lowered.add(label)
+            for key in _cells(rect, self.grid.size):
+                self._obstacles.setdefault(key, []).append(rect)
+        lowered = frozenset(label for label in self._label_paths if self._lowered(label))
         if lowered != self.lowered:
-            self.lowered = frozenset(lowered)
+            self.lowered = lowered
             self._fill_labels()
             self.update()
+
+    def change_label_obstacles(self, removed: list[QRectF], added: list[QRectF]) -> None:
+        """The same as set_label_obstacles with `removed` taken out of the obstacles and
+        `added` put in, looking again only at the numbers near them (an edit)."""
+        size = self.grid.size
+        touched: set[tuple[int, int]] = set()
+        for rect in removed:
+            for key in _cells(rect, size):
+                bucket = self._obstacles.get(key, [])
+                i = next((i for i, other in enumerate(bucket) if other == rect), None)
+                if i is not None:
+                    del bucket[i]
+                touched.add(key)
+        for rect in added:
+            for key in _cells(rect, size):
+                self._obstacles.setdefault(key, []).append(rect)
+                touched.add(key)
+        near = self._labels_near()
+        labels = {label for key in touched for label in near.get(key, ())}
+        lowered = set(self.lowered)
+        for label in labels:
+            if self._lowered(label) != (label in lowered):
+                lowered.symmetric_difference_update({label})
+        changed = lowered.symmetric_difference(self.lowered)
+        self.lowered = frozenset(lowered)
+        for label in changed:
+            self._place_label(label)
 
     def set_terrain(self, sheet: MapSheet) -> None:
         """Fills and centre dots for the sheet's terrain."""
@@ -179,6 +240,7 @@ class HexGridItem(QGraphicsItem):
         markers: dict[Terrain, Batch] = {}
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
         self.dot_points = []
+        self._dot_cells = {}
         marker_pen = QPen(style.CENTRE_DOT, self.metrics.mm(0.02))
         for label in self.grid.labels():
             terrain = sheet.terrain.get(label, sheet.default_terrain)
@@ -204,10 +266,19 @@ class HexGridItem(QGraphicsItem):
                 self.dots.add(self._clipped(dot))
                 if self.sheet_rect.contains(cx, cy):
                     self.dot_points.append(QPointF(cx, cy))
+                    cell = (int(cx // (size * DOT_CELL)), int(cy // (size * DOT_CELL)))
+                    self._dot_cells.setdefault(cell, []).append(self.dot_points[-1])
         self.terrain = [b.finish() for b in fills.values()]
         self.marker_dots = [b.finish() for b in markers.values()]
         self.dots.finish()
         self.update()
+
+    def _dots_in(self, exposed: QRectF) -> list[QPointF]:
+        cell = self.grid.size * DOT_CELL
+        cells = _cells(exposed, cell)
+        if len(cells) >= len(self._dot_cells):
+            return self.dot_points
+        return [p for key in cells for p in self._dot_cells.get(key, ())]
 
     def boundingRect(self) -> QRectF:
         m = self.outlines.pen.widthF()
@@ -238,7 +309,7 @@ class HexGridItem(QGraphicsItem):
                 colour.setAlphaF(colour.alphaF() * min(1.0, math.pi * radius * radius))
                 painter.setRenderHint(AA, False)
                 painter.setPen(QPen(colour, 0))
-                painter.drawPoints(self.dot_points)
+                painter.drawPoints(self._dots_in(exposed))
                 painter.setRenderHint(AA, antialiased and not coarse)
             else:
                 self.dots.draw(painter, exposed, lod)

@@ -1,4 +1,5 @@
-"""The scene of one map sheet, rebuilt from the model whenever the document changes."""
+"""The scene of one map sheet, drawn from the model: built whole when a sheet is shown, and
+after an edit brought up to date object by object (the edit's pointers say which)."""
 
 from __future__ import annotations
 
@@ -14,18 +15,21 @@ from engine.model.sheet import MapSheet
 
 from . import style
 from .background_item import BackgroundItem
-from .building_items import BuildingItem, BuildingTagItem, RoofAccessItem, RoomItem, ZoneItem
+from .building_items import BuildingTagItem, RoofAccessItem
 from .hex_grid_item import HexGridItem
 from .highlight_item import HexHighlightItem
 from .locator import Locator
-from .manhole_item import ManholeItem, UndergroundZoneItem
+from .manhole_item import ManholeItem
 from .model_item import ModelItem
 from .paper_item import PaperItem
-from .sheet_layers import Built, build_layers
-from .wall_items import ApertureItem, WallItem
+from .sheet_items import LISTS, Changes, Group, build_group, document_order, repoint
+from .sheet_layers import SheetLayers
+from .wall_items import ApertureItem
 
 #: Margin around the sheet, as a fraction of its larger side, so its edge stays visible.
 MARGIN = 0.03
+#: Symbols drawn over the grid: hex numbers make way for them
+MARKS = (ApertureItem, RoofAccessItem, ManholeItem, BuildingTagItem)
 
 
 class SheetScene(QGraphicsScene):
@@ -48,10 +52,12 @@ class SheetScene(QGraphicsScene):
         self._base_key: object = None
         self._terrain_key: object = None
         self._hex_item: HexGridItem | None = None
-        #: items drawing model objects, removed and redrawn on every change
-        self._model_items: list[QGraphicsItem] = []
-        #: the batched layers drawing them, each kept while its parts stay the same
-        self._layers: Built = {}
+        #: per list of the sheet (buildings, walls...), the items of each of its objects
+        self._groups: dict[str, list[Group]] = {name: [] for name in LISTS}
+        #: the batched layers drawing them
+        self._layers: SheetLayers | None = None
+        #: symbols the hex numbers make way for, by the item drawing them
+        self._marks: dict[ModelItem, QRectF] = {}
         #: the model items that paint themselves: the selected ones
         self._painted: set[ModelItem] = set()
         self.selectionChanged.connect(self._paint_selected)
@@ -77,17 +83,34 @@ class SheetScene(QGraphicsScene):
 
     # -- building ------------------------------------------------------------------------
     def set_sheet(self, sheet: MapSheet | None, base_dir: Path | None = None) -> None:
-        """Draw `sheet` (None: nothing). Model items are rebuilt from the model, never
-        patched, so the canvas cannot drift from the file; items that tools add (previews,
-        handles) are left alone. Redrawing the same sheet keeps the selection."""
+        """Draw `sheet` (None: nothing), every model item built afresh; items that tools
+        add (previews, handles) are left alone. Redrawing the same sheet keeps the
+        selection."""
+        self._redraw(sheet, base_dir, None)
+
+    def update_sheet(self, sheet: MapSheet | None, base_dir: Path | None, changes: Changes | None) -> None:
+        """Bring the drawing of the shown sheet up to date after an edit. `changes` says
+        what the edit touched (sheet_items.Changes); None, or a change to the grid or the
+        scan, redraws everything as set_sheet does."""
+        self._redraw(sheet, base_dir, changes)
+
+    def _redraw(self, sheet: MapSheet | None, base_dir: Path | None, changes: Changes | None) -> None:
         same = sheet is not None and sheet is self.sheet
         selected = self.selected_pointers() if same else []
         self.blockSignals(True)
         try:
-            self._rebuild(sheet, base_dir)
-            for pointer in selected:
-                item = self.items_by_pointer.get(pointer)
-                if item is not None:
+            if changes is None or not same or self._base_key_of(sheet, base_dir) != self._base_key:
+                self._rebuild(sheet, base_dir)
+            else:
+                assert sheet is not None
+                self._update(sheet, changes)
+            # the selection follows the pointers, as they name the objects
+            wanted = {self.items_by_pointer[p] for p in selected if p in self.items_by_pointer}
+            for item in self.selectedItems():
+                if isinstance(item, ModelItem) and item not in wanted:
+                    item.setSelected(False)
+            for item in wanted:
+                if not item.isSelected():
                     item.setSelected(True)
         finally:
             self.blockSignals(False)
@@ -97,25 +120,34 @@ class SheetScene(QGraphicsScene):
             self._paint_selected()
         self.rebuilt.emit()
 
-    def _rebuild(self, sheet: MapSheet | None, base_dir: Path | None) -> None:
-        for item in self._model_items:
-            self.removeItem(item)
-        self._model_items = []
-        self.items_by_pointer = {}
-        self._highlight = None
-        self.sheet = sheet
+    def _base_key_of(self, sheet: MapSheet | None, base_dir: Path | None) -> object:
         # values, not the models: commands change the grid or the scan in place
-        base_key = (
-            None
-            if sheet is None
-            else (
-                id(sheet),
-                sheet.size,
-                sheet.grid.model_dump_json(),
-                sheet.background.model_dump_json() if sheet.background else None,
-                base_dir,
-            )
+        if sheet is None:
+            return None
+        return (
+            id(sheet),
+            sheet.size,
+            sheet.grid.model_dump_json(),
+            sheet.background.model_dump_json() if sheet.background else None,
+            base_dir,
         )
+
+    def _rebuild(self, sheet: MapSheet | None, base_dir: Path | None) -> None:
+        for groups in self._groups.values():
+            for group in groups:
+                for item in group.items:
+                    self.removeItem(item)
+        self._groups = {name: [] for name in LISTS}
+        self._marks = {}
+        if self._layers is not None:
+            self._layers.clear()
+            self._layers = None
+        if self._highlight is not None:
+            self.removeItem(self._highlight)
+            self._highlight = None
+        self.items_by_pointer = {}
+        self.sheet = sheet
+        base_key = self._base_key_of(sheet, base_dir)
         if base_key != self._base_key:
             for item in self._base_items:
                 self.removeItem(item)
@@ -123,27 +155,113 @@ class SheetScene(QGraphicsScene):
             self._hex_item = None
             self._terrain_key = None
             self._base_key = base_key
-            self._drop_layers()
             self.background_error = ""
             if sheet is not None:
                 self._add_base(sheet, base_dir)
         if sheet is None:
-            self._drop_layers()
             self.locator = self.grid = None
             self.setSceneRect(QRectF())
             return
+        self._update_terrain(sheet)
+        self.locator = Locator(sheet)
+        self.grid = self.locator.grid
+        self._layers = SheetLayers(self, sheet.grid.size)
+        metrics = style.Metrics(sheet.grid.size)
+        added: list[ModelItem] = []
+        for name in LISTS:
+            for i, obj in enumerate(getattr(sheet, name)):
+                group = build_group(name, i, obj, metrics, self.grid)
+                self._groups[name].append(group)
+                added.extend(group.items)
+        self._add_items(added)
+        if self._hex_item is not None:
+            self._hex_item.set_label_obstacles(list(self._marks.values()))
+        self._highlight = HexHighlightItem(metrics)
+        self.addItem(self._highlight)
+        self._index_pointers()
+
+    def _update_terrain(self, sheet: MapSheet) -> None:
         terrain_key = (sheet.default_terrain, tuple(sheet.terrain.items()))
         if terrain_key != self._terrain_key and self._hex_item is not None:
             self._hex_item.set_terrain(sheet)
         self._terrain_key = terrain_key
-        self.locator = Locator(sheet)
-        self.grid = self.locator.grid
-        self._add_model_items(sheet)
 
-    def _drop_layers(self) -> None:
-        for _, item in self._layers.values():
+    def _add_items(self, items: list[ModelItem]) -> None:
+        assert self._layers is not None
+        # the drawing: a few batched layers; the items draw nothing unless selected
+        self._layers.add(items)
+        for item in items:
+            self.addItem(item)
+            if isinstance(item, MARKS):
+                self._marks[item] = item.mapRectToScene(item.path().boundingRect())
+
+    def _update(self, sheet: MapSheet, changes: Changes) -> None:
+        """Replace the items of the objects `changes` names, and of objects that came or
+        went (found by identity: the lists hold the model objects themselves); renumber
+        the pointers of the objects that only moved in their list."""
+        if changes.terrain:
+            self._update_terrain(sheet)
+        assert self.grid is not None and self._layers is not None
+        metrics = style.Metrics(sheet.grid.size)
+        removed: list[ModelItem] = []
+        added: list[ModelItem] = []
+        renumbered = False
+        for name in LISTS:
+            if name not in changes.dirty_indices:
+                continue  # an edit names every list it changes
+            objects = getattr(sheet, name)
+            dirty = changes.dirty(name, objects)
+            old = self._groups[name]
+            indices = changes.dirty_indices[name]
+            if not changes.structural and indices is not None and len(old) == len(objects):
+                # changed in place or replaced: only the named objects
+                for i in sorted(indices):
+                    if i < len(objects):
+                        removed.extend(old[i].items)
+                        old[i] = build_group(name, i, objects[i], metrics, self.grid)
+                        added.extend(old[i].items)
+                continue
+            kept = {id(g.obj): g for g in old if id(g.obj) not in dirty}
+            groups: list[Group] = []
+            for i, obj in enumerate(objects):
+                group = kept.pop(id(obj), None)
+                if group is None:
+                    group = build_group(name, i, obj, metrics, self.grid)
+                    added.extend(group.items)
+                elif group.index != i:
+                    repoint(group, name, i)
+                    renumbered = True
+                groups.append(group)
+            now = {id(g) for g in groups}
+            removed.extend(item for g in old if id(g) not in now for item in g.items)
+            self._groups[name] = groups
+        if not added and not removed and not renumbered:
+            return
+        self._layers.remove(removed)
+        gone = [self._marks.pop(item) for item in removed if item in self._marks]
+        for item in removed:
             self.removeItem(item)
-        self._layers = {}
+        self._add_items(added)
+        if self._hex_item is not None:
+            self._hex_item.change_label_obstacles(gone, [self._marks[i] for i in added if i in self._marks])
+        if renumbered or [i.pointer for i in removed] != [i.pointer for i in added]:
+            self._index_pointers()
+        else:
+            # the same objects drawn again: the index keeps its order
+            for item in added:
+                if not isinstance(item, BuildingTagItem):
+                    self.items_by_pointer[item.pointer] = item
+
+    def _index_pointers(self) -> None:
+        """JSON pointer -> item, in document order (the tag stands for its building,
+        which the pointer names)."""
+        self.items_by_pointer = {
+            item.pointer: item
+            for name in LISTS
+            for group in self._groups[name]
+            for item in group.items
+            if not isinstance(item, BuildingTagItem)
+        }
 
     def _add_base(self, sheet: MapSheet, base_dir: Path | None) -> None:
         metrics = style.Metrics(sheet.grid.size)
@@ -160,54 +278,13 @@ class SheetScene(QGraphicsScene):
         margin = max(width, height) * MARGIN
         self.setSceneRect(QRectF(-margin, -margin, width + 2 * margin, height + 2 * margin))
 
-    def _add_model_items(self, sheet: MapSheet) -> None:
-        assert self.grid is not None
-        metrics = style.Metrics(sheet.grid.size)
-        items: list[ModelItem] = []
-        for b, building in enumerate(sheet.buildings):
-            bp = f"/buildings/{b}"
-            items.append(BuildingItem(bp, metrics, building))
-            items.append(BuildingTagItem(bp, metrics, building))
-            for r, room in enumerate(building.rooms):
-                rp = f"{bp}/rooms/{r}"
-                items.append(RoomItem(rp, metrics, room))
-                for z, zone in enumerate(room.zones):
-                    items.append(ZoneItem(f"{rp}/zones/{z}", metrics, zone))
-            for a, access in enumerate(building.roof_accesses):
-                items.append(RoofAccessItem(f"{bp}/roof_accesses/{a}", metrics, access))
-        for w, wall in enumerate(sheet.walls):
-            wp = f"/walls/{w}"
-            items.append(WallItem(wp, metrics, wall))
-            for a, aperture in enumerate(wall.apertures):
-                items.append(ApertureItem(f"{wp}/apertures/{a}", metrics, aperture))
-        for m, manhole in enumerate(sheet.manholes):
-            items.append(ManholeItem(f"/manholes/{m}", metrics, manhole, self.grid))
-        for z, uzone in enumerate(sheet.underground_zones):
-            items.append(UndergroundZoneItem(f"/underground_zones/{z}", metrics, uzone, self.grid))
-        if self._hex_item is not None:
-            # hex numbers make way for the symbols drawn over them
-            symbols = (ApertureItem, RoofAccessItem, ManholeItem, BuildingTagItem)
-            marks = [item for item in items if isinstance(item, symbols)]
-            self._hex_item.set_label_obstacles([m.mapRectToScene(m.path().boundingRect()) for m in marks])
-        # the drawing: a few batched layers; the items draw nothing unless selected
-        layers = build_layers(items, sheet.grid.size, self._layers)
-        kept = {id(item) for _, item in layers.values()}
-        for _, item in self._layers.values():
-            if id(item) not in kept:
-                self.removeItem(item)
-        for _, item in layers.values():
-            if item.scene() is not self:
-                self.addItem(item)
-        self._layers = layers
-        for item in items:
-            self.addItem(item)
-            self._model_items.append(item)
-            # the tag stands for its building, which the pointer names
-            if not isinstance(item, BuildingTagItem):
-                self.items_by_pointer[item.pointer] = item
-        self._highlight = HexHighlightItem(metrics)
-        self.addItem(self._highlight)
-        self._model_items.append(self._highlight)
+    def model_items(self) -> list[ModelItem]:
+        """Every item drawing a model object, in document order."""
+        return [item for name in LISTS for group in self._groups[name] for item in group.items]
+
+    def layer_batches(self) -> dict[tuple[float, str | None], dict[str, object]]:
+        """The batched layers' batches by layer and key (for tests)."""
+        return dict(self._layers.batches()) if self._layers is not None else {}
 
     # -- queries -------------------------------------------------------------------------
     def sheet_rect(self) -> QRectF:
@@ -270,7 +347,13 @@ class SheetScene(QGraphicsScene):
 
     def selected_pointers(self) -> list[str]:
         """Pointers of the selected model items, in document order."""
-        return [p for p, item in self.items_by_pointer.items() if item.isSelected()]
+        by_pointer = self.items_by_pointer
+        chosen = [
+            item.pointer
+            for item in self.selectedItems()
+            if isinstance(item, ModelItem) and by_pointer.get(item.pointer) is item
+        ]
+        return sorted(chosen, key=document_order)
 
     def select_pointers(self, selected: list[str]) -> None:
         """Select exactly these objects (one selectionChanged signal)."""

@@ -10,7 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen, QTransform
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QTransform,
+)
 
 _BUILD_PIXELS = 64
 
@@ -23,11 +32,33 @@ def _font(bold: bool) -> QFont:
     return font
 
 
+#: Characters set in equal advances, never kerned (the digits are tabular): a text of
+#: them is its glyphs side by side, exactly as `addText` lays it out
+_TABULAR = frozenset("0123456789.")
+
+
+@lru_cache(maxsize=64)
+def _glyph(char: str, bold: bool) -> tuple[QPainterPath, float]:
+    path = QPainterPath()
+    font = _font(bold)
+    path.addText(QPointF(0, 0), font, char)
+    return path, QFontMetricsF(font).horizontalAdvance(char)
+
+
 @lru_cache(maxsize=4096)
 def _outline(text: str, bold: bool) -> QPainterPath:
     """The glyph outlines of `text` at the build size. Cached: the scene is redrawn from
-    the model on every edit (every mouse move of a drag) and `addText` dominates that."""
+    the model on every edit (every mouse move of a drag) and `addText` dominates that.
+    Hex numbers (a thousand on a sheet, each its own text) are put together from the
+    outlines of their digits: `addText` would lay each out afresh, the most of opening."""
     path = QPainterPath()
+    if len(text) > 1 and _TABULAR.issuperset(text):
+        x = 0.0
+        for char in text:
+            glyph, advance = _glyph(char, bold)
+            path.addPath(glyph.translated(x, 0.0))
+            x += advance
+        return path
     path.addText(QPointF(0, 0), _font(bold), text)
     return path
 

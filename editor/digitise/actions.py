@@ -102,7 +102,10 @@ class Digitising(QObject):
         self.window.scene.rebuilt.connect(self._on_rebuilt)
 
     def _on_rebuilt(self) -> None:
-        apply_layers(self.window.scene.items(), self.hidden)
+        # new items are shown: with no layer hidden there is nothing to do (after every
+        # edit, going through every item of a big sheet would cost more than the edit)
+        if self.hidden:
+            apply_layers(self.window.scene.items(), self.hidden)
         self.refresh()
 
     def set_layer_visible(self, layer: Layer, visible: bool) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.model.cards import CardLibrary
 from engine.model.scenario import Scenario
-from engine.model.sheet import MapSheet
+from engine.model.sheet import Aperture, Building, Manhole, MapSheet, UndergroundZone, Wall
 
 
 @dataclass
@@ -34,44 +34,86 @@ class OutlineNode:
         return out
 
 
+def building_node(building: Building, b: int, source: Path | None) -> OutlineNode:
+    bp = f"/buildings/{b}"
+    name = f" — {building.name}" if building.name else ""
+    node = OutlineNode(f"Building {building.id}{name}", source, bp, "building")
+    for r, room in enumerate(building.rooms):
+        rp = f"{bp}/rooms/{r}"
+        room_node = node.add(f"Room {room.id}", rp, "room")
+        for z, zone in enumerate(room.zones):
+            room_node.add(f"Zone {zone.id}", f"{rp}/zones/{z}", "zone")
+    for a, access in enumerate(building.roof_accesses):
+        node.add(f"Roof access {access.id}", f"{bp}/roof_accesses/{a}", "roof_access")
+    return node
+
+
+def wall_node(wall: Wall, w: int, source: Path | None) -> OutlineNode:
+    return OutlineNode(f"{wall.kind.replace('_', ' ').capitalize()} {wall.id}", source, f"/walls/{w}", "wall")
+
+
+def aperture_node(ap: Aperture, w: int, a: int, source: Path | None) -> OutlineNode:
+    where = f" → {ap.interior}" if ap.interior else ""
+    return OutlineNode(
+        f"{ap.kind.capitalize()} {ap.id}{where}", source, f"/walls/{w}/apertures/{a}", "aperture"
+    )
+
+
+def manhole_node(manhole: Manhole, m: int, source: Path | None) -> OutlineNode:
+    letter = "dummy" if manhole.dummy else (manhole.letter or "no letter")
+    return OutlineNode(
+        f"Manhole {manhole.id} in {manhole.hex} ({letter})", source, f"/manholes/{m}", "manhole"
+    )
+
+
+def underground_zone_node(zone: UndergroundZone, z: int, source: Path | None) -> OutlineNode:
+    text = f"Zone {zone.letter} ({len(zone.hexes)} hexes)"
+    return OutlineNode(text, source, f"/underground_zones/{z}", "underground_zone")
+
+
+def object_nodes(sheet: MapSheet, source: Path | None, name: str, index: int) -> list[OutlineNode]:
+    """The rows of object `index` of the sheet's list `name` (a wall's apertures have rows
+    of their own, in the Apertures group), for the outliner to update them alone."""
+    obj = getattr(sheet, name)[index]
+    if name == "buildings":
+        return [building_node(obj, index, source)]
+    if name == "walls":
+        return [wall_node(obj, index, source)] + [
+            aperture_node(ap, index, a, source) for a, ap in enumerate(obj.apertures)
+        ]
+    if name == "manholes":
+        return [manhole_node(obj, index, source)]
+    if name == "underground_zones":
+        return [underground_zone_node(obj, index, source)]
+    raise KeyError(name)
+
+
 def sheet_outline(sheet: MapSheet, source: Path | None) -> OutlineNode:
     kind = "insert" if sheet.kind == "underground" else "sheet"
     title = f" — {sheet.title}" if sheet.title else ""
     root = OutlineNode(f"{kind.capitalize()} {sheet.id}{title}", source, "", kind)
     if sheet.buildings:
         group = root.add(f"Buildings ({len(sheet.buildings)})", "/buildings", "group")
-        for b, building in enumerate(sheet.buildings):
-            bp = f"/buildings/{b}"
-            name = f" — {building.name}" if building.name else ""
-            node = group.add(f"Building {building.id}{name}", bp, "building")
-            for r, room in enumerate(building.rooms):
-                rp = f"{bp}/rooms/{r}"
-                room_node = node.add(f"Room {room.id}", rp, "room")
-                for z, zone in enumerate(room.zones):
-                    room_node.add(f"Zone {zone.id}", f"{rp}/zones/{z}", "zone")
-            for a, access in enumerate(building.roof_accesses):
-                node.add(f"Roof access {access.id}", f"{bp}/roof_accesses/{a}", "roof_access")
+        group.children = [building_node(building, b, source) for b, building in enumerate(sheet.buildings)]
     if sheet.walls:
         group = root.add(f"Walls ({len(sheet.walls)})", "/walls", "group")
-        for w, wall in enumerate(sheet.walls):
-            group.add(f"{wall.kind.replace('_', ' ').capitalize()} {wall.id}", f"/walls/{w}", "wall")
-    apertures = [(w, a, ap) for w, wall in enumerate(sheet.walls) for a, ap in enumerate(wall.apertures)]
+        group.children = [wall_node(wall, w, source) for w, wall in enumerate(sheet.walls)]
+    apertures = [
+        aperture_node(ap, w, a, source)
+        for w, wall in enumerate(sheet.walls)
+        for a, ap in enumerate(wall.apertures)
+    ]
     if apertures:
         group = root.add(f"Apertures ({len(apertures)})", "", "group")
-        for w, a, ap in apertures:
-            where = f" → {ap.interior}" if ap.interior else ""
-            group.add(f"{ap.kind.capitalize()} {ap.id}{where}", f"/walls/{w}/apertures/{a}", "aperture")
+        group.children = apertures
     if sheet.manholes:
         group = root.add(f"Manholes ({len(sheet.manholes)})", "/manholes", "group")
-        for m, manhole in enumerate(sheet.manholes):
-            letter = "dummy" if manhole.dummy else (manhole.letter or "no letter")
-            group.add(f"Manhole {manhole.id} in {manhole.hex} ({letter})", f"/manholes/{m}", "manhole")
+        group.children = [manhole_node(manhole, m, source) for m, manhole in enumerate(sheet.manholes)]
     if sheet.underground_zones:
         group = root.add(f"Underground zones ({len(sheet.underground_zones)})", "/underground_zones", "group")
-        for z, zone in enumerate(sheet.underground_zones):
-            group.add(
-                f"Zone {zone.letter} ({len(zone.hexes)} hexes)", f"/underground_zones/{z}", "underground_zone"
-            )
+        group.children = [
+            underground_zone_node(zone, z, source) for z, zone in enumerate(sheet.underground_zones)
+        ]
     if sheet.terrain:
         group = root.add(f"Terrain ({len(sheet.terrain)} hexes)", "/terrain", "group")
         for label, terrain in sorted(sheet.terrain.items()):
