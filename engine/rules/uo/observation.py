@@ -27,6 +27,7 @@ from typing import Any
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from ..ruleset import Decision
+from . import obstructions, support
 from .counters import Kind
 from .situation import Situation
 from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
@@ -168,6 +169,10 @@ class Observation:
     toxic_clouds: tuple[str, ...] = ()  # 5.2.4.4
     #: population counters each side has eliminated (5.2.3.3), both sides' known to all
     collateral: tuple[tuple[Side, int], ...] = ()
+    smoke: tuple[str, ...] = ()  # hexes under Smoke counters (5.2.4.3), in sight of all
+    breaches: tuple[str, ...] = ()  # breach symbols opened (5.2.4.1): markers on the map
+    #: the side's own support points: its impulse forces' and its Logistics reserve (8.2.2)
+    support: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -258,6 +263,9 @@ class Observation:
             ],
             "toxic_clouds": list(self.toxic_clouds),
             "collateral": [[side.value, n] for side, n in self.collateral],
+            "smoke": list(self.smoke),
+            "breaches": list(self.breaches),
+            "support": [[pool, n] for pool, n in self.support],
         }
 
 
@@ -355,7 +363,18 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         counters=counters_seen(play, side),
         toxic_clouds=tuple(sorted(s.nml.toxic_clouds)),
         collateral=tuple(sorted(s.nml.collateral.items())),
+        smoke=tuple(sorted(s.smoke)),
+        breaches=tuple(sorted(obstructions.opened_breaches(play.game, s))),
+        support=own_support(play, side),
     )
+
+
+def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
+    """`side`'s support pools and their points (8.2.2): the play-aid boxes a player keeps."""
+    pools = [f.id for f in play.game.side_forces(side)]
+    if support.logistics_block(play, side) is not None:
+        pools.append(support.logistics_key(side))
+    return tuple((pool, support.points(play, pool)) for pool in pools)
 
 
 def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:

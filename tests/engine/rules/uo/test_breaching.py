@@ -164,3 +164,10 @@ def test_5_2_4_2_a_fortified_block_shrugs_off_a_weapons_effect_on_0_to_7() -> No
     harm.suffer(play, "h", 1)  # no fortification, no die
     assert play.state.blocks["h"].losses == 1
     check(play)
+
+
+def test_5_2_4_1_both_sides_see_an_opened_breach() -> None:
+    play = play_of(on_breach_map(game_of([B("g", INF, OUTSIDE)], [B("r", INF, "S1310")]), fixed=(ROOM_N,)))
+    for side in Side:
+        assert play.observation(side).breaches == (BREACH,)
+    check(play)

@@ -83,3 +83,12 @@ def test_8_2_7_8_a_smoke_only_weapon_reaches_the_first_band() -> None:
     gun = Weapon(id="gun", name="Gun", firepower=[7, 8, 8, 9, None, None], smoke=True)
     assert smoke.smoke_range(dischargers) == 5
     assert smoke.smoke_range(gun) == 15
+
+
+def test_5_2_4_3_both_sides_see_the_smoke() -> None:
+    play = play_of(windy(game_of([B("tank", MBT, "S0801")], [B("r", INF, "S0806")]), Compass.S))
+    activate(play, "tank")
+    play.apply(SmokeFire("S0805", "gun"))
+    for side in Side:
+        assert play.observation(side).smoke == ("S0805", "S0806", "S0807")
+    check(play)

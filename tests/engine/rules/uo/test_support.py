@@ -129,3 +129,15 @@ def test_8_2_2_an_eliminated_supporter_takes_its_points_with_it() -> None:
     play.eliminate("sup", by=None)
     assert support.available(play, "g1") == 0
     check(play)
+
+
+def test_8_2_2_a_side_sees_its_own_support_points_only() -> None:
+    game = with_support(
+        game_of([B("sup", SUP, "S0802"), B("log", LOG, "S0803", force="hq")], [B("r", INF, "S1310")]), reserve=3
+    )
+    play = play_of(game)
+    play.state.support["g1"] = 1
+    assert play.observation(Side.green).support == (("g1", 1), ("hq", 2), ("logistics:green", 3))
+    assert play.observation(Side.red).support == (("r1", 2),)
+    assert play.observation(Side.green).to_json()["support"][0] == ["g1", 1]
+    check(play)
