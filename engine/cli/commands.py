@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from types import TracebackType
@@ -111,20 +112,25 @@ def cmd_cache(args: argparse.Namespace) -> int:
 EDITABLE = ("uo-map/1", "uo-scenario/1", "uo-cards/1")
 
 
+#: The first key of a file names its format: it is looked for in the file's first bytes
+FORMAT_HEAD_BYTES = 8192
+_FORMAT_KEY = re.compile(r"""^\s*\{?\s*["']?schema["']?\s*:\s*["']?(uo-[A-Za-z-]+/[0-9]+)""", re.MULTILINE)
+
+
 def _not_editable(file: str | None) -> str | None:
     """Why the editor will not open `file` (a format it does not edit), or None; a file that
-    cannot be read is left to the editor, which says why in its window."""
+    cannot be read is left to the editor, which says why in its window. Only the file's
+    head is read: the editor parses the file itself, once."""
     if file is None:
         return None
-    from ..io.files import read_data
-    from ..io.problems import LoadError
-
     try:
-        data = read_data(Path(file))[0]
-    except LoadError:
+        with Path(file).open("rb") as stream:
+            head = stream.read(FORMAT_HEAD_BYTES).decode("utf-8", "replace")
+    except OSError:
         return None
-    fmt = data.get("schema") if isinstance(data, dict) else None
-    if not isinstance(fmt, str) or fmt in EDITABLE or not fmt.startswith("uo-"):
+    found = _FORMAT_KEY.search(head)
+    fmt = found.group(1) if found else None
+    if fmt is None or fmt in EDITABLE:
         return None
     hint = " (replay it with `uo replay`)" if fmt.startswith("uo-log/") else ""
     return f"{file} is a {fmt} file{hint}; the editor opens sheets, scenarios and card libraries"
