@@ -10,6 +10,7 @@ MODULES = [
     "bench_outline",
     "bench_battlefield",
     "bench_editor",
+    "bench_scenario",
     "bench_games",
     "bench_balance",
     "bench_cli",

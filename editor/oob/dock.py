@@ -75,6 +75,7 @@ class OobUi(QObject):
         self.items: list[SetupBlockItem] = []
         self.marks: list[SetupMark] = []
         self.problem_text: dict[str, str] = {}
+        self._drawn: object = None  # what the blocks on the map were drawn from
 
         self.tree = OobTree()
         self.tree.problems = self._problem_for
@@ -210,7 +211,19 @@ class OobUi(QObject):
             self.summary.show_strength(names, strength(scenario, self.libraries()))
         if self.setup_tool.active:
             self.setup_tool.refresh_targets()
-        self._draw_blocks()
+        # an edit that changes nothing drawn on the map (a title, a die roll) leaves the
+        # blocks and marks as they are: removing and adding them repaints the whole canvas
+        drawn = self._drawn_key()
+        if drawn != self._drawn or any(item.scene() is not self.window.scene for item in self.items):
+            self._draw_blocks()
+
+    def _drawn_key(self) -> object:
+        """What the blocks and marks on the map are drawn from."""
+        scenario = self.scenario
+        if scenario is None:
+            return None
+        parts = scenario.model_dump(include={"sides", "no_mans_land", "victory"}, mode="json")
+        return (self._frame(), id(self.field.update(self.session)), repr(parts))
 
     # -- which undo stack Ctrl+Z reaches -------------------------------------------------
     def _within(self, widget: QWidget | None) -> bool:
@@ -366,6 +379,7 @@ class OobUi(QObject):
         return sheet.id, sheet.id, Placement(), size
 
     def _draw_blocks(self) -> None:
+        self._drawn = self._drawn_key()
         scene = self.window.scene
         for item in [*self.items, *self.marks]:
             if item.scene() is scene:

@@ -49,10 +49,15 @@ class StrengthSummary(QTextBrowser):
         self.setObjectName("oob_strength")
         self.setOpenLinks(False)
         self.figures: dict[Side, Strength] = {}
+        self._html = ""
 
     def show_strength(self, names: dict[Side, str], figures: dict[Side, Strength]) -> None:
         self.figures = figures
         parts = [side_html(names[side], figures[side]) for side in Side if side in figures]
+        html = "<br>".join(parts)
+        if html == self._html:
+            return  # most edits change no figure: laying the text out again costs ~5 ms
+        self._html = html
         bar = self.verticalScrollBar().value()
-        self.setHtml("<br>".join(parts))
+        self.setHtml(html)
         self.verticalScrollBar().setValue(bar)
