@@ -115,3 +115,37 @@ def test_card_library_added_relative_and_removed(window, qtbot, sample):
     click(qtbot, page.findChild(QPushButton, "remove_library"))
     assert doc.model.cards == ["cards/units.yaml", "cards/support.yaml", "cards/events.yaml"]
     assert doc.undo_stack.count() == 2
+
+
+def test_card_library_added_by_click_is_opened_and_offered_at_once(window, qtbot, sample, monkeypatch):
+    """Add... opens the library beside the others: its cards are offered to the orders of
+    battle and the Cards dock before any save; removed and undone, it comes back with its
+    own history."""
+    from editor.commands import AddObjects
+    from engine.model.cards import BlockProfile, BlockType, UnitCard
+
+    extra = sample.parent / "cards" / "extra.yaml"
+    extra.write_text("schema: uo-cards/1\nid: extra\ntitle: Extra cards\nunit_cards: []\n", encoding="utf-8")
+    page, doc = _open(window, sample)
+    monkeypatch.setattr(
+        "editor.scenario.settings_page.QFileDialog.getOpenFileName", lambda *a, **k: (str(extra), "")
+    )
+    click(qtbot, page.findChild(QPushButton, "add_library"))
+    assert doc.model.cards[-1] == "cards/extra.yaml"
+    session = window.session
+    library = session.library_documents[-1]
+    assert library.model.id == "extra" and window.cards_ui.editor.documents[-1] is library
+    # a card made in it is a card the orders of battle offer
+    card = UnitCard(id="x-scouts", name="Scouts", blocks=[BlockProfile(type=BlockType.scout, name="Scouts")])
+    library.undo_stack.push(AddObjects(library, "Add card", [("/unit_cards/0", card)]))
+    assert "x-scouts" in window.oob_ui.cards()
+    # removed: let go (its edit unsaved, so kept to be saved); undone: the same document
+    rect = page.libraries.visualItemRect(page.libraries.item(3))
+    qtbot.mouseClick(page.libraries.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    click(qtbot, page.findChild(QPushButton, "remove_library"))
+    assert "x-scouts" not in window.oob_ui.cards()
+    library.undo_stack.undo()  # the card's edit undone: nothing of it to save
+    doc.undo_stack.undo()  # the library used again
+    assert session.library_documents[-1] is library and library.undo_stack.canRedo()
+    library.undo_stack.redo()
+    assert "x-scouts" in window.oob_ui.cards()
