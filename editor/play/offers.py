@@ -68,6 +68,17 @@ SECTIONS: dict[str, str] = {
     "HoldFire": "8.3.1",
     "Advance": "8.2.8",
     "StayPut": "8.2.8",
+    "PlaceCounter": "5.2.1",
+    "KeepInReserve": "8.2.3.1",
+    "ScoutMines": "8.2.5.6",
+    "ScoutCounter": "8.2.5",
+    "ScatterPopulation": "8.2.6",
+    "Destroy": "8.2.3.2",
+    "Mount": "8.2.4.3",
+    "Dismount": "8.2.4.4",
+    "Support": "8.2.2",
+    "Breach": "8.2.9",
+    "SmokeFire": "8.2.7.8",
 }
 
 
@@ -79,6 +90,11 @@ LABELS: dict[str, str] = {
     "ScoutCounter": "Scout the counter (8.2.5)",
     "ScatterPopulation": "Scatter the population (8.2.6)",
     "Destroy": "Destroy the counter (8.2.3.2)",
+    "Mount": "Mount (8.2.4.3)",
+    "Dismount": "Dismount (8.2.4.4)",
+    "Support": "Support (8.2.2)",
+    "Breach": "Breach (8.2.9)",
+    "SmokeFire": "Fire smoke (8.2.7.8)",
 }
 
 
@@ -194,22 +210,23 @@ class Offers:
     def _other(self, a: A.Action) -> Offer:
         """An action the board has no special place for (the rules grow new ones: counters,
         mines, mounting...): offered where its fields say, never left out. On the location
-        it names (`location`, else `target`), on the own block it names (`block`), else in
+        it names (`location`, `target`, `to`), on the own block it names (`block`, `vehicle`), else in
         the prompt; its label is its kind and its other fields, in the rules' words."""
         if not dataclasses.is_dataclass(a):
             raise TypeError(f"the board has no place for {type(a).__name__}")
         fields = {f.name: getattr(a, f.name) for f in dataclasses.fields(a)}
         words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(a).__name__).lower().capitalize()
         label = LABELS.get(type(a).__name__, words)
-        for key in ("location", "target"):
+        for key in ("location", "target", "to"):
             where = fields.get(key)
             if isinstance(where, str) and self._is_location(where):
                 rest = ", ".join(f"{k} {v}" for k, v in fields.items() if k != key and v is not None)
                 return Offer(a, Where.place, where, f"{label}: {rest}" if rest else label)
-        block = fields.get("block")
         rest = ", ".join(f"{k} {v}" for k, v in fields.items() if v is not None)
-        if isinstance(block, str) and self._own_on_map(block):
-            return Offer(a, Where.block, block, f"{label}: {rest}")
+        for key in ("block", "vehicle"):
+            block = fields.get(key)
+            if isinstance(block, str) and self._own_on_map(block):
+                return Offer(a, Where.block, block, f"{label}: {rest}")
         return Offer(a, Where.prompt, "", f"{label}: {rest}" if rest else label)
 
     def _is_location(self, location: str) -> bool:

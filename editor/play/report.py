@@ -9,6 +9,7 @@ never reaches the report of the side that may not know it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +57,17 @@ VERB = {
     "HoldFire": "holds fire",
     "Advance": "advances",
     "StayPut": "stays put",
+    "PlaceCounter": "places a counter ({kind}) at {location}",
+    "KeepInReserve": "keeps the rest of its allotments for its engineers",
+    "ScoutMines": "scouts for mines",
+    "ScoutCounter": "scouts the counter at {location}",
+    "ScatterPopulation": "scatters the population at {location} to {to}",
+    "Destroy": "destroys the counter at {location}, moves to {to}",
+    "Mount": "mounts {vehicle}",
+    "Dismount": "sets {block} down at {location}",
+    "Support": "supports {block}",
+    "Breach": "breaches {aperture} with {weapon}, moves to {to}",
+    "SmokeFire": "fires smoke at {target} with {weapon}",
 }
 #: what an enemy's hidden action shows: that it happened
 HIDDEN = {
@@ -68,7 +80,24 @@ HIDDEN = {
     "WithdrawTo": "the block withdraws",
     "OpportunityFire": "opportunity fire",
     "OpportunityScout": "scouts the mover",
+    "PlaceCounter": "places a counter",
+    "KeepInReserve": "keeps allotments in reserve",
+    "ScoutMines": "scouts for mines",
+    "ScoutCounter": "scouts a counter",
+    "ScatterPopulation": "scatters the population",
+    "Destroy": "destroys a counter",
+    "Mount": "a block mounts a vehicle",
+    "Dismount": "a vehicle sets a block down",
+    "Support": "a block supports another",
+    "Breach": "a block opens a breach",
+    "SmokeFire": "fires smoke",
 }
+
+
+def words(name: str) -> str:
+    """An action's kind as words (`ScatterPopulation` -> `scatter population`): what the
+    report says of a kind it has no sentence for."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
 @dataclass(frozen=True)
@@ -99,12 +128,13 @@ def report_line(
     if open_:
         try:
             what = VERB[name].format(**fields)
-        except (KeyError, IndexError):
-            what = name
+        except (KeyError, IndexError):  # a kind the report has no sentence for: its words, its fields
+            said = ", ".join(f"{k} {v}" for k, v in fields.items() if v is not None)
+            what = f"{words(name)}: {said}" if said else words(name)
         blocks = tuple(str(v) for k, v in fields.items() if k == "block")
-        locations = tuple(str(v) for k, v in fields.items() if k in ("location", "target"))
+        locations = tuple(str(v) for k, v in fields.items() if k in ("location", "target", "to"))
     else:
-        what, blocks, locations = HIDDEN.get(name, name), (), ()
+        what, blocks, locations = HIDDEN.get(name, words(name)), (), ()
     text = f"{index + 1:>4}  {side.value.capitalize()} {what}"
     if section:
         text += f"  [{section}]"

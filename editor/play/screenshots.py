@@ -1,7 +1,8 @@
 """The play mode's screenshots for docs/screenshots/ (`python -m editor.play.screenshots DIR`):
 green (human, clicking through the board's offers) against the heuristic bot on the sample,
 caught with an activated block's reach and fire targets shown, at a reaction asked in place,
-and with the game report's entry under the pointer marking its blocks."""
+with the game report's entry under the pointer marking its blocks; and a two-sheet scenario
+(the test's) with both sheets on the board."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import random
 import sys
 from pathlib import Path
 
-SAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "harbour-crossing.yaml"
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "scenarios" / "harbour-crossing.yaml"
+ASSEMBLY = ROOT / "tests" / "editor" / "play" / "data" / "two-sheets" / "scenario.yaml"
 
 
 def main(out: Path) -> int:
@@ -86,6 +89,21 @@ def main(out: Path) -> int:
     window.log_list.scroll_to(row)
     app.processEvents()
     window.grab().save(str(out / "play-report.png"))
+    session.close()
+    window.close()
+
+    # a two-sheet scenario: both sheets on the board, the second turned round
+    editor.load(ASSEMBLY)
+    game = build_game(ASSEMBLY, {})
+    session = PlaySession(game, PlayOptions(Player.human, Player.human, 1, View.all_seeing, 0))
+    window = PlayWindow(session, layers_of(editor), ASSEMBLY)
+    window.resize(1300, 700)
+    window.show()
+    while not session.ready:
+        app.processEvents()
+    window.board.fit_sheet()
+    app.processEvents()
+    window.grab().save(str(out / "play-assembly.png"))
     session.close()
     return 0
 

@@ -4,6 +4,7 @@ reaches equals `legal_actions()`."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -148,3 +149,41 @@ def test_8_2_7_hover_on_a_target_tells_band_firepower_and_chances_only_when_know
                 assert "unknown" in text and "expected" not in text
         play.apply(rng.choice(legal))
     assert all(seen.values()), seen
+
+
+@dataclasses.dataclass(frozen=True)
+class Unheard:
+    """An action kind the board was not written for (the rules grow new ones)."""
+
+    location: str
+    power: int
+
+
+@dataclasses.dataclass(frozen=True)
+class UnheardForBlock:
+    vehicle: str
+
+
+@dataclasses.dataclass(frozen=True)
+class UnheardAtAll:
+    pass
+
+
+def test_a_new_kind_of_action_is_offered_where_its_fields_say(game):
+    """Nothing the engine allows is missing: a kind the board has no place for is offered on
+    the location it names, on the own block it names, else in the prompt."""
+    play = URBAN_OPERATIONS.start(game, 1)
+    while play.state.phase.value == "setup":
+        play.apply(play.legal_actions()[0])
+    side = play.decision.side
+    obs = play.observation(side)
+    own = next(b for b in obs.own if b.on_map and b.location)
+    legal = [Unheard("A2010", 3), UnheardForBlock(own.id), UnheardAtAll()]
+    offers = Offers(legal, obs, URBAN_OPERATIONS.briefing(game, side))  # type: ignore[arg-type]
+    place, block, prompt = offers.items
+    assert (place.where, place.anchor, place.label) == (Where.place, "A2010", "Unheard: power 3")
+    assert (block.where, block.anchor) == (Where.block, own.id) and block.label.startswith(
+        "Unheard for block"
+    )
+    assert (prompt.where, prompt.label) == (Where.prompt, "Unheard at all")
+    assert sorted(map(str, (o.action for o in offers.reachable()))) == sorted(map(str, legal))

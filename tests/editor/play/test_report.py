@@ -46,3 +46,13 @@ def test_an_older_entry_without_rows_still_reads() -> None:
 def test_row_text_names_the_table_and_its_row() -> None:
     row = {"table": "critical_hits.heavy_vs_armour", "row": "7-9: destruction", "dice": [0]}
     assert row_text(row) == "critical hits (heavy vs armour) 7-9: destruction"
+
+
+def test_a_kind_without_a_sentence_reads_as_words_and_keeps_its_secrets() -> None:
+    entry = {"action": "LayFalseTrail", "location": "A0101", "rolls": []}
+    assert "Green lay false trail: location A0101" in report_line(0, entry, Side.green, Side.green).text
+    hidden = report_line(0, entry, Side.green, Side.red).text
+    assert "Green lay false trail" in hidden and "A0101" not in hidden
+    mine = {"action": "PlaceCounter", "kind": "at_mine", "location": "A0202", "rolls": []}
+    assert "Red places a counter (at_mine) at A0202  [5.2.1]" in report_line(0, mine, Side.red, None).text
+    assert "A0202" not in report_line(0, mine, Side.red, Side.green).text  # a mine's place is secret
