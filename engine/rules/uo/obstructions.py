@@ -70,6 +70,8 @@ class Obstructions:
 #: a game's Vehicles and Wreck counters of No Man's Land, read once per game (the scenario
 #: never changes): kind -> locations
 _COUNTERS: WeakKeyDictionary[Game, dict[CounterKind, frozenset[str]]] = WeakKeyDictionary()
+#: what never changes of a game's obstructions: the scenario's counters and breaches
+_STATIC: WeakKeyDictionary[Game, Obstructions] = WeakKeyDictionary()
 
 NONE = Obstructions()
 
@@ -81,8 +83,7 @@ SMOKE_HEXES = 3
 
 def scenario_counters(game: Game, kind: CounterKind) -> frozenset[str]:
     """Locations of the scenario's No Man's Land counters of `kind` (4.2, 5.2.3). Vehicles
-    (5.2.3.4) and Wreck counters block LOS face up or down. (Counters leaving the map during
-    play are H8's part of issue 16: the state will then say which remain, read here.)"""
+    (5.2.3.4) and Wreck counters block LOS face up or down."""
     table = _COUNTERS.get(game)
     if table is None:
         table = {}
@@ -92,21 +93,31 @@ def scenario_counters(game: Game, kind: CounterKind) -> frozenset[str]:
     return table.get(kind, frozenset())
 
 
+def static_part(game: Game) -> Obstructions:
+    """The obstructions the scenario sets up, the same all game: its Vehicles and Wreck
+    counters and the breaches its Breach markers open."""
+    found = _STATIC.get(game)
+    if found is None:
+        found = _STATIC[game] = Obstructions(
+            wrecks=scenario_counters(game, CounterKind.wreck),
+            vehicles=scenario_counters(game, CounterKind.vehicles),
+            breaches=fixed_breaches(game),
+        )
+    return found
+
+
 def blocking(game: Game, state: State) -> Obstructions:
     """The LOS obstacles placed on the map now (5.1.7.1): smoke, wrecks and Vehicles
     counters, with the breaches opened (which let LOS into rooms). A value: equal
-    situations give equal answers (callers key caches by it). Called for every LOS question
-    of the play: the common case, nothing placed, is cheap."""
-    vehicles = scenario_counters(game, CounterKind.vehicles)
-    old_wrecks = scenario_counters(game, CounterKind.wreck)
-    breaches = opened_breaches(game, state)
-    if not (state.smoke or state.wrecks or vehicles or old_wrecks or breaches):
-        return NONE
+    situations give equal answers (callers key caches by it)."""
+    static = static_part(game)
+    if not (state.smoke or state.wrecks or state.breaches):
+        return static
     return Obstructions(
         smoke=frozenset(state.smoke),
-        wrecks=wreck_hexes(game, state) | old_wrecks,
-        vehicles=vehicles,
-        breaches=breaches,
+        wrecks=wreck_hexes(game, state) | static.wrecks,
+        vehicles=static.vehicles,
+        breaches=static.breaches | state.breaches,
     )
 
 
@@ -306,7 +317,7 @@ def fixed_breaches(game: Game) -> frozenset[str]:
 
 def opened_breaches(game: Game, state: State) -> frozenset[str]:
     """Breach symbols open now: the scenario's and those opened in play (8.2.9)."""
-    base = fixed_breaches(game)
+    base = static_part(game).breaches
     return base | state.breaches if state.breaches else base
 
 

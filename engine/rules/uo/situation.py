@@ -22,6 +22,10 @@ from .game import Game
 from .state import State
 from .tables import CombatTables
 
+#: the LOS answers `Situation.sees` keeps at most for one set of counters
+_MAX_LOS_ANSWERS = 200_000
+_UNSET = object()
+
 
 class Situation:
     """A game's state, its static game and the one seeded generator of its dice."""
@@ -36,9 +40,11 @@ class Situation:
         self._rows: list[dict[str, object]] = []
         #: situation summaries while legal actions are worked out (the state stands still)
         self._memo: dict[tuple[str, Side], object] | None = None
-        #: exact LOS answers with the counters placed on the map (`sees`), for `_blockers`
+        #: LOS answers with the counters placed on the map (`sees`), for `_blockers`
         self._blocked_los: dict[tuple[str, str], bool] = {}
-        self._blockers = obstructions.Obstructions()
+        self._blockers = obstructions.NONE
+        self._blockers_key: object = _UNSET
+        self._blocker_dots: list[tuple[str, float, float]] = []
 
     @property
     def combat(self) -> CombatTables:
@@ -150,29 +156,53 @@ class Situation:
         return layer == "surface" or side in self.game.insert_known_by.get(layer, frozenset())
 
     def sees(self, a: str, b: str) -> bool:
-        """LOS now: the static table, then the counters placed on the map that block it
-        (`obstructions.blocking`: smoke, wrecks, Vehicles counters), which only add
-        obstacles to the table's."""
+        """LOS now: the static table, with the counters placed on the map that block it and
+        the breaches opened (`obstructions.blocking`). Asked very often: the answers are kept
+        while the same counters stand."""
+        blockers = self._obstructions()
         bf = self.game.battlefield
-        blockers = obstructions.blocking(self.game, self.state)
-        if blockers.breaches and obstructions.through_breach(self.game, blockers.breaches, a, b):
-            pass  # an opened breach may let the LOS into its room (5.2.4.1): the exact rule
-        elif not bf.los_table.clear(a, b):
-            return False
-        elif not blockers or not self._blocker_near(a, b, blockers.locations):
-            return True
-        # the exact answers hold while the same counters stand
-        if self._blockers != blockers:
-            self._blocked_los, self._blockers = {}, blockers
+        if not blockers and not blockers.breaches:
+            return bf.los_table.clear(a, b)
         key = (a, b) if a < b else (b, a)
         seen = self._blocked_los.get(key)
-        if seen is None:
-            seen = self._blocked_los[key] = los(bf, a, b, blockers.dynamic()).clear
+        if seen is not None:
+            return seen
+        if blockers.breaches and obstructions.through_breach(self.game, blockers.breaches, a, b):
+            seen = los(bf, a, b, blockers.dynamic()).clear  # into a room through a breach (5.2.4.1)
+        elif not bf.los_table.clear(a, b):
+            seen = False  # counters only add obstacles
+        elif not blockers or not self._blocker_near(a, b):
+            seen = True
+        else:
+            seen = los(bf, a, b, blockers.dynamic()).clear
+        if len(self._blocked_los) >= _MAX_LOS_ANSWERS:
+            self._blocked_los.clear()
+        self._blocked_los[key] = seen
         return seen
 
-    def _blocker_near(self, a: str, b: str, blockers: frozenset[str]) -> bool:
-        """Whether a blocking counter stands within a hex of the line a-b: only then can it
-        block it."""
+    def _obstructions(self) -> obstructions.Obstructions:
+        """`obstructions.blocking` now, built again only when the counters placed in play
+        change (the answers kept for the old ones go)."""
+        s = self.state
+        key = (
+            (frozenset(s.smoke), frozenset(s.wrecks), frozenset(s.breaches))
+            if (s.smoke or s.wrecks or s.breaches)
+            else None
+        )
+        if key != self._blockers_key or self._blockers_key is _UNSET:
+            self._blockers_key = key
+            self._blockers = obstructions.blocking(self.game, s)
+            self._blocked_los = {}
+            bf = self.game.battlefield
+            self._blocker_dots = [
+                (loc.layer, loc.centre[0], loc.centre[1])
+                for loc in (bf.location(x) for x in sorted(self._blockers.locations))
+            ]
+        return self._blockers
+
+    def _blocker_near(self, a: str, b: str) -> bool:
+        """Whether a blocking counter stands within two hex sizes of the line a-b: only
+        then can it block it."""
         bf = self.game.battlefield
         la, lb = bf.location(a), bf.location(b)
         if la.layer != lb.layer:
@@ -181,14 +211,13 @@ class Situation:
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy or 1e-9
         reach = bf.hex_size.get(la.layer, 10.0) * 2
-        for w in blockers:
-            lw = bf.location(w)
-            if lw.layer != la.layer:
+        reach2 = reach * reach
+        for layer, wx, wy in self._blocker_dots:
+            if layer != la.layer:
                 continue
-            wx, wy = lw.centre
             t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
             px, py = ax + t * dx - wx, ay + t * dy - wy
-            if px * px + py * py <= reach * reach:
+            if px * px + py * py <= reach2:
                 return True
         return False
 
