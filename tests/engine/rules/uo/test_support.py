@@ -133,7 +133,8 @@ def test_8_2_2_an_eliminated_supporter_takes_its_points_with_it() -> None:
 
 def test_8_2_2_a_side_sees_its_own_support_points_only() -> None:
     game = with_support(
-        game_of([B("sup", SUP, "S0802"), B("log", LOG, "S0803", force="hq")], [B("r", INF, "S1310")]), reserve=3
+        game_of([B("sup", SUP, "S0802"), B("log", LOG, "S0803", force="hq")], [B("r", INF, "S1310")]),
+        reserve=3,
     )
     play = play_of(game)
     play.state.support["g1"] = 1
