@@ -102,7 +102,8 @@ class OobUi(QObject):
         form_scroll.setWidget(self.form)
         # up and down only: as wide as the form needs
         form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        form_scroll.setMinimumWidth(self.form.minimumSizeHint().width())
+        bar = form_scroll.verticalScrollBar().sizeHint().width()
+        form_scroll.setMinimumWidth(self.form.minimumSizeHint().width() + bar)
         self.splitter.addWidget(form_scroll)
         self.splitter.addWidget(self.summary)
         self.splitter.setSizes([560, 310, 480])

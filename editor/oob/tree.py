@@ -55,7 +55,8 @@ class OobTree(QTreeWidget):
         if scenario is not None:
             for side in SIDES:
                 setup = getattr(scenario.sides, side)
-                root = self._row(None, f"/sides/{side}", setup.name, f"{side} side", "")
+                root = self._row(None, f"/sides/{side}", f"{setup.name}  ({side} side)", f"{side} side", "")
+                root.setFirstColumnSpanned(True)  # long names take the row, not the Id column
                 root.setForeground(0, QBrush(SIDE_COLOUR[Side(side)]))
                 font = root.font(0)
                 font.setBold(True)
@@ -72,6 +73,8 @@ class OobTree(QTreeWidget):
                         entry,
                     )
                     row.setFlags(row.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+                    row.setText(0, " · ".join(t for t in (label, row.text(1), entry) if t))
+                    row.setFirstColumnSpanned(True)
                     for b, block in enumerate(force.blocks):
                         where = block.at or (f"in {block.mounted_in}" if block.mounted_in else "-")
                         tags = [block.type.value.replace("_", " "), block.card]
@@ -87,7 +90,11 @@ class OobTree(QTreeWidget):
             self.setCurrentItem(self.rows[current], 0, self.selectionModel().SelectionFlag.NoUpdate)
         self.blockSignals(False)
         self.verticalScrollBar().setValue(scroll)
-        for column in range(3):
+        # the Id column as wide as the block ids (side and force rows span the row)
+        ids = [item.text(0) for item in self.rows.values() if not item.isFirstColumnSpanned()]
+        widest = max((self.fontMetrics().horizontalAdvance(t) for t in ids), default=60)
+        self.setColumnWidth(0, widest + 3 * self.indentation() + 16)
+        for column in (1, 2):
             self.resizeColumnToContents(column)
 
     def _row(self, parent: QTreeWidgetItem | None, pointer: str, *texts: str) -> QTreeWidgetItem:
