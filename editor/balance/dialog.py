@@ -1,10 +1,12 @@
-"""The balance dialog: bots, games, first seed and worker processes; a progress bar with
+"""The balance dialog: bots, games, first seed, worker processes or Ray; a progress bar with
 Cancel; the figures (the text `uo balance` prints) and its two plots on matplotlib's Qt canvas;
 any game of the run opened in the play mode's replay viewer.
 
 The games run in worker processes driven from a QThread (engine/bots/balance.py's BalanceRun),
-so the window never waits for a game; Cancel terminates the worker processes. The run plays the
-scenario file as saved: the workers read it from the disk.
+so the window never waits for a game; Cancel terminates the worker processes. Or the games run
+as Ray tasks (ray_run.py, as `uo balance --cluster ray`: the same figures for the same seeds),
+Cancel cancelling the pending tasks. The run plays the scenario file as saved: the workers
+read it from the disk.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -37,9 +40,14 @@ from PySide6.QtWidgets import (
 
 from engine.bots.balance import BalanceReport, BalanceRun, GameRecord
 from engine.bots.balance_plots import heatmap_figure, points_figure
+from engine.bots.cluster import ClusterUnavailable, import_ray
 from engine.rules.uo.game import Game
 
+from .ray_run import RayRun
+
 BOTS = ("random", "heuristic")
+#: where the games run: worker processes here (BalanceRun), or Ray tasks (uo balance --cluster ray)
+WHERE = {"Worker processes": "local", "Ray": "ray"}
 
 
 class RunThread(QThread):
@@ -47,7 +55,7 @@ class RunThread(QThread):
 
     game_done = Signal(object)  # GameRecord
 
-    def __init__(self, run: BalanceRun, parent: QWidget | None = None):
+    def __init__(self, run: BalanceRun | RayRun, parent: QWidget | None = None):
         super().__init__(parent)
         self.run_ = run
         self.failure: str | None = None
@@ -94,7 +102,7 @@ class BalanceDialog(QDialog):
         self.report: BalanceReport | None = None
         self.records: list[GameRecord] = []
         self.thread_: RunThread | None = None
-        self.run_: BalanceRun | None = None
+        self.run_: BalanceRun | RayRun | None = None
         self.log_threads: list[LogThread] = []
 
         self.green, self.red = QComboBox(), QComboBox()
@@ -109,6 +117,14 @@ class BalanceDialog(QDialog):
         form.addRow("Games", self.games)
         form.addRow("First seed", self.seed)
         form.addRow("Worker processes", self.jobs)
+        self.where = QComboBox()
+        self.where.addItems(list(WHERE))
+        self.address = QLineEdit()
+        self.address.setPlaceholderText("empty: a local Ray; else the cluster's address (host:port)")
+        self.address.setEnabled(False)
+        self.where.currentTextChanged.connect(self._where_changed)
+        form.addRow("Run on", self.where)
+        form.addRow("Ray address", self.address)
         self.run_button = QPushButton("&Run")
         self.cancel_button = QPushButton("&Cancel")
         self.cancel_button.setEnabled(False)
@@ -162,19 +178,34 @@ class BalanceDialog(QDialog):
         self.game_list.clear()
         self.progress.setRange(0, len(seeds))
         self.progress.setValue(0)
-        self.run_ = BalanceRun(
-            self.scenario, self.green.currentText(), self.red.currentText(), seeds, self.jobs.value()
-        )
+        green, red = self.green.currentText(), self.red.currentText()
+        if WHERE[self.where.currentText()] == "ray":
+            self.run_ = RayRun(self.scenario, green, red, seeds, self.address.text().strip())
+            on = f"as Ray tasks ({self.address.text().strip() or 'a local Ray'}, started if need be)"
+        else:
+            self.run_ = BalanceRun(self.scenario, green, red, seeds, self.jobs.value())
+            on = f"on {self.run_.jobs} worker process(es)"
         self.thread_ = RunThread(self.run_, self)
         self.thread_.game_done.connect(self._game_done)
         self.thread_.finished.connect(self._run_ended)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.status.setText(f"Playing {len(seeds)} games on {self.run_.jobs} worker process(es)…")
+        self.status.setText(f"Playing {len(seeds)} games {on}…")
         self.thread_.start()
 
+    def _where_changed(self, text: str) -> None:
+        ray = WHERE[text] == "ray"
+        self.address.setEnabled(ray)
+        self.jobs.setEnabled(not ray)
+        if ray:
+            try:
+                import_ray()
+            except ClusterUnavailable as exc:
+                self.status.setText(str(exc))
+                self.where.setCurrentIndex(0)
+
     def cancel(self) -> None:
-        if self.run_ is not None:
+        if self.run_ is not None and self.thread_ is not None:
             self.run_.cancel()
             self.status.setText("Cancelling: stopping the worker processes…")
 

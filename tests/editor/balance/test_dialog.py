@@ -78,3 +78,32 @@ def test_cancel_stops_the_worker_processes(qtbot, window: MainWindow) -> None:
     assert len(dialog.records) < 40 and "Cancelled" in dialog.status.text()
     assert workers and all(not p.is_alive() for p in workers)
     assert dialog.run_button.isEnabled()
+
+
+def test_ray_without_ray_installed_says_how_to_install_it(
+    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor.balance import dialog as dialog_module
+    from engine.bots.cluster import INSTALL_HINT, ClusterUnavailable
+
+    def no_ray() -> None:
+        raise ClusterUnavailable(INSTALL_HINT)
+
+    monkeypatch.setattr(dialog_module, "import_ray", no_ray)
+    dialog = _open(qtbot, window)
+    qtbot.mouseClick(dialog.where, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog.where.view(), Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.where.view(), Qt.Key.Key_Return)
+    assert "pip install" in dialog.status.text()
+    assert dialog.where.currentText() == "Worker processes" and dialog.jobs.isEnabled()
+    assert not dialog.address.isEnabled()
+
+
+def test_ray_chosen_takes_an_address_instead_of_processes(qtbot, window: MainWindow) -> None:
+    pytest.importorskip("ray")
+    dialog = _open(qtbot, window)
+    qtbot.mouseClick(dialog.where, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog.where.view(), Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.where.view(), Qt.Key.Key_Return)
+    assert dialog.where.currentText() == "Ray"
+    assert dialog.address.isEnabled() and not dialog.jobs.isEnabled()
