@@ -499,7 +499,7 @@ class Play(Situation):
         elif isinstance(action, (Fire, Assault, Scout)):
             self.apply_action(action)
         elif isinstance(action, unit_actions.UNIT_ACTIONS):
-            unit_actions.apply(self, action)
+            unit_actions.apply(self, action, self.entered)
         elif isinstance(action, nml_actions.NML_ACTIONS):
             nml_actions.apply(self, action)
             self._advance_setup()

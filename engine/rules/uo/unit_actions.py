@@ -5,26 +5,28 @@ dismounting (8.2.4, `transport.py`), support (8.2.2, `support.py`), breaching (8
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from . import breaching, smoke, support, transport
 from .actions import Action, Breach, Dismount, Mount, SmokeFire, Support
+from .situation import Situation
 
-if TYPE_CHECKING:
-    from .play import Play
+#: what the play does when a block enters a location (`Play.entered`: control, contact,
+#: what the location holds, opportunity fire)
+Entered = Callable[[str, str], None]
 
 #: the action classes this module applies
 UNIT_ACTIONS = (Mount, Dismount, Support, Breach, SmokeFire)
 
 
-def fingerprint(play: Play) -> tuple[object, ...]:
+def fingerprint(play: Situation) -> tuple[object, ...]:
     """What these actions depend on beyond blocks and markers (`Play._fingerprint`)."""
     s = play.state
     mounted = tuple(sorted((b, v.mounted_in) for b, v in s.blocks.items() if v.mounted_in))
     return (tuple(sorted(s.support.items())), tuple(sorted(s.breaches)), tuple(sorted(s.smoke)), mounted)
 
 
-def block_actions(play: Play, block: str) -> list[Action]:
+def block_actions(play: Situation, block: str) -> list[Action]:
     """What the active block that may still act can do here (the caller checked it may)."""
     out: list[Action] = []
     out.extend(transport.choices(play, block))
@@ -34,11 +36,11 @@ def block_actions(play: Play, block: str) -> list[Action]:
     return out
 
 
-def apply(play: Play, action: Action) -> None:
+def apply(play: Situation, action: Action, entered: Entered) -> None:
     if isinstance(action, Mount):
         transport.mount(play, action)
     elif isinstance(action, Dismount):
-        play.entered(action.block, transport.dismount(play, action))
+        entered(action.block, transport.dismount(play, action))
     elif isinstance(action, Support):
         support.apply(play, action)
     elif isinstance(action, SmokeFire):
@@ -47,9 +49,9 @@ def apply(play: Play, action: Action) -> None:
         block = action_block(play)
         moved = breaching.apply(play, action)
         if moved is not None and play.state.blocks[block].on_map:
-            play.entered(block, moved)  # its free 2 MP move (8.2.9)
+            entered(block, moved)  # its free 2 MP move (8.2.9)
 
 
-def action_block(play: Play) -> str:
+def action_block(play: Situation) -> str:
     assert play.state.activation is not None
     return play.state.activation.block
