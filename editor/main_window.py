@@ -254,7 +254,8 @@ class MainWindow(QMainWindow):
         self.sheet_index = -1
         self.show_sheet(first)
         self.outliner.set_outline(session.outline())
-        self.validation.set_path(session.document.path)
+        # checked once the window has painted the file (editor/panels/validation.py)
+        self.validation.set_path(session.document.path, after_paint=self.central.currentWidget())
         self.scenario_ui.set_session(session)
         self.oob_ui.set_session(session)
         self._update_title()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from engine.io.problems import Problem, Severity
 from engine.lint.context import Workspace
@@ -125,6 +126,9 @@ class ValidationPanel(QWidget):
         self._token = next(_tokens)
         self._runs = 0
         self._waiting = 0
+        self._after_paint = False
+        #: the widget whose first paint starts the check of a file just opened
+        self._watched: QWidget | None = None
         self._texts_checked = False
         self._worker = _shared_worker()
         self._worker.relay.done.connect(self._on_done)
@@ -146,18 +150,43 @@ class ValidationPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.list)
 
-    def set_path(self, path: Path | None) -> None:
+    def set_path(self, path: Path | None, *, after_paint: QWidget | None = None) -> None:
+        """Validate `path` from now on: at once, or once `after_paint` (the canvas showing
+        a file just opened) has painted its first frame, so the check's thread does not
+        hold that frame up (Python runs one thread at a time); at the latest after
+        DEBOUNCE_MS."""
         self.path = path.resolve() if path else None
-        self.run()
+        if after_paint is not None and self.path is not None:
+            self.summary.setText(f"{self.path.name}: {CHECKING}")
+            self._after_paint = True
+            self._stop_watching()
+            self._watched = after_paint
+            after_paint.installEventFilter(self)
+            self.timer.start(DEBOUNCE_MS)
+        else:
+            self.run()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched and event.type() == QEvent.Type.Paint:
+            self._stop_watching()
+            if self._after_paint:
+                self.timer.start(0)  # runs once this paint is done
+        return False
+
+    def _stop_watching(self) -> None:
+        if self._watched is not None and isValid(self._watched):
+            self._watched.removeEventFilter(self)
+        self._watched = None
 
     def schedule(self) -> None:
         """Validate again shortly: after an edit, without slowing down a drag."""
-        self.timer.start()
+        self.timer.start(DEBOUNCE_MS)
 
     @property
     def busy(self) -> bool:
-        """A check is under way whose result has not arrived yet."""
-        return self._waiting != 0
+        """A check is under way whose result has not arrived yet (or the check of a file
+        just opened waits for the window's first frame)."""
+        return self._waiting != 0 or self._after_paint
 
     @property
     def settled(self) -> bool:
@@ -169,6 +198,8 @@ class ValidationPanel(QWidget):
         on the text Save would write, so lines match the file once saved. The check runs on
         the worker thread; `validated` is emitted when its result is shown."""
         self.timer.stop()
+        self._after_paint = False
+        self._stop_watching()
         self._runs += 1
         if self.path is None:
             self._waiting = 0
