@@ -9,6 +9,9 @@ machine is shared: a high load slows every figure). `UO_BENCH_BALANCE_GAMES` set
 a run (default 20). Ray runs only if installed (`pip install -e '.[cluster]'`); its first
 run starts the local Ray, which is timed apart.
 
+Then the balance dialog plays `UO_BENCH_BALANCE_DIALOG_GAMES` games (default 200): progress,
+figures equal to `uo balance` and to Ray's for the same seeds, and Cancel (dialog_series).
+
 `UO_BENCH_BALANCE_TARGET=1` also plays the heuristic bot against the random bot 200 games
 from each side (the bots issue's target: it wins at least 70% from either side).
 """
@@ -21,6 +24,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from engine.bots.balance import BalanceReport, BalanceRun, GameRecord
 from engine.bots.series import Tally, play_series
@@ -92,6 +96,7 @@ def run() -> None:
             raise RuntimeError("Ray gave other figures than the local run for the same seeds")
     if os.environ.get("UO_BENCH_BALANCE_TARGET"):
         heuristic_target()
+    dialog_series()
 
 
 def heuristic_target() -> None:
@@ -118,3 +123,130 @@ def heuristic_target() -> None:
 
 if __name__ == "__main__":
     run()
+
+
+# -- the balance dialog (Play > Balance...): a 200-game run -----------------------------------
+
+DIALOG_GAMES = int(os.environ.get("UO_BENCH_BALANCE_DIALOG_GAMES", "200"))
+CLI_ARGS = ["--games", str(DIALOG_GAMES), "--seed", "0", "--jobs", "2", "--json"]
+
+
+def _dialog_run(app: Any, dialog: Any, where: str) -> tuple[float, list[int]]:
+    """Run the dialog's series on `where` ("Worker processes" or "Ray"): seconds, and the
+    progress bar's values as it moved."""
+    dialog.where.setCurrentText(where)
+    steps: list[int] = []
+    dialog.progress.valueChanged.connect(steps.append)
+    ended: list[bool] = []
+    dialog.finished_run.connect(lambda: ended.append(True))
+    t0 = time.perf_counter()
+    dialog.run_button.click()
+    while not ended:
+        app.processEvents()
+        time.sleep(0.01)
+    elapsed = time.perf_counter() - t0
+    dialog.progress.valueChanged.disconnect()
+    dialog.finished_run.disconnect()
+    if dialog.report is None or len(dialog.records) != DIALOG_GAMES:
+        raise RuntimeError(f"the dialog's run on {where} did not finish: {dialog.status.text()}")
+    return elapsed, [s for s in steps if s > 0]
+
+
+def dialog_series() -> None:
+    """Issue 12's acceptance, too slow for the suite: a run of DIALOG_GAMES games in the
+    dialog shows its progress (the bar moves once a game), its figures equal `uo balance
+    --json` for the same seeds, and the same run on Ray (the dialog's "Run on: Ray") gives
+    the same figures; a run cancelled part-way leaves no worker process alive."""
+    import subprocess
+    import sys
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from editor.balance.dialog import BalanceDialog
+
+    game = Game.load(SCENARIO)
+    dialog = BalanceDialog(SCENARIO, game)
+    dialog.show()
+    dialog.green.setCurrentText("random")
+    dialog.red.setCurrentText("random")
+    dialog.games.setValue(DIALOG_GAMES)
+    dialog.seed.setValue(0)
+    dialog.jobs.setValue(2)
+    elapsed, shown = _dialog_run(app, dialog, "Worker processes")
+    local = json.loads(json.dumps(dialog.report.to_json()))
+    print(
+        f"  dialog, {DIALOG_GAMES} games on 2 worker processes: {elapsed:.1f} s "
+        f"({DIALOG_GAMES / elapsed:.2f} games/s); the progress bar moved {len(shown)} times "
+        f"(to {dialog.progress.value()}/{dialog.progress.maximum()}); {_load()}"
+    )
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "balance", str(SCENARIO), *CLI_ARGS],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"uo balance failed ({out.returncode}): {out.stderr.strip()[-400:]}")
+    cli = json.loads(out.stdout)
+    same = local == cli
+    print(
+        f"  uo balance --json, same seeds ({time.perf_counter() - t0:.1f} s): "
+        f"figures equal the dialog's: {same}"
+    )
+    if not same:
+        raise RuntimeError("the dialog's figures differ from uo balance's for the same seeds")
+    try:
+        import ray
+    except ImportError:
+        print("  Ray not installed (pip install -e '.[cluster]'): no Ray comparison")
+    else:
+        if os.environ.get("UO_BENCH_BALANCE_DIALOG_RAY", "1") == "0":
+            print("  UO_BENCH_BALANCE_DIALOG_RAY=0: no Ray run")
+        else:
+            _ray_figures(app, dialog, ray, cli)
+    # cancel part-way
+    dialog.where.setCurrentText("Worker processes")
+    ended: list[bool] = []
+    dialog.finished_run.connect(lambda: ended.append(True))
+    dialog.run_button.click()
+    run = dialog.run_
+    assert run is not None
+    while len(dialog.records) < 10:
+        app.processEvents()
+        time.sleep(0.01)
+    workers = list(run._pool._pool) if getattr(run, "_pool", None) is not None else []
+    dialog.cancel_button.click()
+    while not ended:
+        app.processEvents()
+        time.sleep(0.01)
+    alive = [p for p in workers if p.is_alive()]
+    print(
+        f"  cancelled after {len(dialog.records)} of {DIALOG_GAMES} games: {dialog.status.text()!r}, "
+        f"{len(workers)} worker processes, {len(alive)} alive"
+    )
+    if alive or len(dialog.records) >= DIALOG_GAMES:
+        raise RuntimeError("Cancel did not stop the run's worker processes")
+    dialog.close()
+
+
+def _ray_figures(app: Any, dialog: Any, ray: Any, cli: dict[str, Any]) -> None:
+    """The same run on Ray from the dialog: the same figures as uo balance's."""
+    t0 = time.perf_counter()
+    ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")  # timed apart
+    first = time.perf_counter() - t0
+    elapsed, shown = _dialog_run(app, dialog, "Ray")
+    by_ray = json.loads(json.dumps(dialog.report.to_json()))
+    same = by_ray == cli
+    print(
+        f"  dialog on Ray (local, {int(ray.cluster_resources().get('CPU', 1))} CPUs), "
+        f"{DIALOG_GAMES} games: {elapsed:.1f} s ({DIALOG_GAMES / elapsed:.2f} games/s; "
+        f"starting the local Ray {first:.1f} s); "
+        f"progress moved {len(shown)} times; figures equal uo balance's: {same}; {_load()}"
+    )
+    ray.shutdown()
+    if not same:
+        raise RuntimeError("the dialog on Ray gave other figures than uo balance for the same seeds")
