@@ -143,15 +143,21 @@ if __name__ == "__main__":
     run()
 
 
-def _play(jobs: int, env: dict[str, str]) -> tuple[float, float]:
-    """(games/s of the series as `uo play` prints it, games/s of the whole process)."""
-    command = [sys.executable, "-m", "engine.cli", "play", str(SCENARIO), "--games", str(PLAY_GAMES)]
-    started = time.perf_counter()
-    proc = subprocess.run([*command, "--jobs", str(jobs)], capture_output=True, text=True, env=env, cwd=ROOT)
-    wall = time.perf_counter() - started
-    assert proc.returncode == 0, proc.stderr
-    speed = next(ln for ln in proc.stdout.splitlines() if ln.startswith("speed:"))
-    return float(speed.split()[1]), PLAY_GAMES / wall
+def _play(jobs: int, env: dict[str, str], games: int = PLAY_GAMES) -> tuple[float, float, float]:
+    """(games/s of the series as `uo play` prints it, games/s of the whole process, CPU
+    seconds of the process and its workers)."""
+    command = [sys.executable, "-m", "engine.cli", "play", str(SCENARIO), "--games", str(games)]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen([*command, "--jobs", str(jobs)], stdout=out, stderr=err, env=env, cwd=ROOT)
+        _pid, status, usage = os.wait4(proc.pid, 0)  # its workers, reaped by it, are counted in it
+        wall = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        assert proc.returncode == 0, err.read().decode()
+        speed = next(ln for ln in out.read().decode().splitlines() if ln.startswith("speed:"))
+    return float(speed.split()[1]), games / wall, usage.ru_utime + usage.ru_stime
 
 
 def run_jobs() -> None:
@@ -159,28 +165,42 @@ def run_jobs() -> None:
         env = _env(cache, pycache)
         _play(1, env)  # the store's entries (battlefield, LOS table) for every run below
         before = os.getloadavg()
-        figures_of: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+        figures_of: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
+        single = []
         for _ in range(REPEATS):
             for jobs in (1, 2):  # interleaved: a change of load hits both alike
                 figures_of[jobs].append(_play(jobs, env))
+            single.append(_play(1, env, games=2)[2])  # (K = 1 is no series)
         after = os.getloadavg()
         print(
             f"  uo play --games {PLAY_GAMES}, random bots; load average {before[0]:.2f} before,"
             f" {after[0]:.2f} after, {os.cpu_count()} cores"
         )
         for jobs, got in figures_of.items():
-            series = [g for g, _ in got]
-            whole = [w for _, w in got]
+            series = [g for g, _, _ in got]
+            whole = [w for _, w, _ in got]
+            cpu = [c for _, _, c in got]
             print(
                 f"  --jobs {jobs}: series {max(series):5.2f} best, {statistics.median(series):5.2f} median"
-                f" games/s; whole process {max(whole):5.2f} best, {statistics.median(whole):5.2f} median"
-                f" ({len(got)} runs)"
+                f" games/s; whole process {max(whole):5.2f} best, {statistics.median(whole):5.2f} median;"
+                f" CPU {min(cpu):5.1f} s min ({len(got)} runs)"
             )
-        one, two = ([g for g, _ in figures_of[jobs]] for jobs in (1, 2))
+        one, two = ([g for g, _, _ in figures_of[jobs]] for jobs in (1, 2))
         ratio = statistics.median(two) / statistics.median(one)
         best = max(two) / max(one)
         verdict = "met" if best >= JOBS_TARGET else "missed"
         print(
             f"  --jobs 2 / --jobs 1: {ratio:.2f}x median, {best:.2f}x best; target {JOBS_TARGET}x: {verdict}"
             + ("" if after[0] < 1.5 else " (the machine was busy: two idle cores are needed)")
+        )
+        # what two idle cores would give, from CPU times (which a busy machine hardly changes):
+        # the serial part (start-up, loading: a two-game run less its games) plus the rest shared
+        # by two workers, against the one-process run's CPU
+        cpu1 = min(c for _, _, c in figures_of[1])
+        cpu2 = min(c for _, _, c in figures_of[2])
+        serial = max(0.0, min(single) - 2 * cpu1 / PLAY_GAMES)
+        predicted = cpu1 / (serial + (cpu2 - serial) / 2)
+        print(
+            f"  CPU: --jobs 2 spends {cpu2 - cpu1:+.1f} s beside --jobs 1 ({cpu1:.1f} s); serial part"
+            f" {serial:.1f} s: on two idle cores --jobs 2 would be {predicted:.2f}x --jobs 1 (estimate)"
         )

@@ -221,7 +221,14 @@ class BalanceRun:
         ctx = workers.context()
         loaded = Game.load(Path(self.scenario)) if ctx.get_start_method() == "fork" else None
         given = workers.source(loaded, self.scenario, ctx)
-        pool = ctx.Pool(self.jobs, initializer=_init_worker, initargs=(given,))
+        seeds = self.seeds
+        if loaded is not None:
+            # as play_series: the first game here, so the forked workers inherit it warm
+            yield record_game(loaded, self.green, self.red, seeds[0], objectives_of(loaded))
+            seeds = seeds[1:]
+            if not seeds or self.cancelled:
+                return
+        pool = ctx.Pool(min(self.jobs, len(seeds)), initializer=_init_worker, initargs=(given,))
         with self._lock:
             self._pool = pool
         self.started.set()
@@ -229,9 +236,9 @@ class BalanceRun:
             pool.terminate()
             return
         try:
-            tasks = [(self.green, self.red, seed) for seed in self.seeds]
+            tasks = [(self.green, self.red, seed) for seed in seeds]
             results = pool.imap(_work, tasks, chunksize=1)
-            for _ in self.seeds:
+            for _ in seeds:
                 if self.cancelled:
                     return
                 record = _next(results, self)

@@ -94,8 +94,14 @@ def play_series(
             yield play_one(game, green, red, seed, check)
         return
     ctx = workers.context()
-    tasks = [(green, red, seed, check) for seed in seeds]
     given = workers.source(game, scenario, ctx)
+    if given is game:
+        # forked workers inherit what a game warms up (the EP rows, the step graphs: most of
+        # a first game's time); this process plays the first seed, so that both inherit it
+        # warm instead of each warming it up again
+        yield play_one(game, green, red, seeds[0], check)
+        seeds = seeds[1:]
+    tasks = [(green, red, seed, check) for seed in seeds]
     with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(given,)) as pool:
         yield from pool.imap(_work, tasks, chunksize=1)
 
