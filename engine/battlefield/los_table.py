@@ -52,6 +52,8 @@ EPS_DIST = 1e-7
 EAGER_LOCATIONS = 4000
 #: obstacles swept between two checks of the farthest target still in view
 CHECK_EVERY = 32
+#: sectors of bearings over which the sweep keeps the farthest target still in view
+SECTORS = 256
 
 
 @dataclass
@@ -107,6 +109,24 @@ class LosTable:
     def __init__(self, bf: Battlefield, eager: bool | None = None):
         self.bf = bf
         n = len(bf.locations)
+        #: rows[bit of a] has the bit of every location a sees, once done[bit of a] is set
+        self.rows: list[int] = [0] * n
+        self.done = bytearray(n)
+        self._setup()
+        if eager if eager is not None else n <= EAGER_LOCATIONS:
+            self.complete()
+
+    def __getstate__(self) -> dict[str, object]:
+        """The rows only (store.py keeps tables on disk): the rest is derived from the
+        battlefield again on reading, rather than stored as copies of its locations."""
+        return {"bf": self.bf, "rows": self.rows, "done": self.done}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._setup()
+
+    def _setup(self) -> None:
+        bf = self.bf
         locs = bf.locations
         #: bits follow id order for the outside locations of the surface (so the pairs a
         #: source decides in the up-front build, those whose other end has a greater id, are
@@ -114,18 +134,13 @@ class LosTable:
         #: underground locations
         self.outside = sorted((loc for loc in locs if loc.layer == SURFACE and not loc.interior), key=_id)
         others = [loc for loc in locs if loc.layer != SURFACE or loc.interior]
-        self.bit: list[int] = [0] * n
+        self.bit: list[int] = [0] * len(locs)
         for k, loc in enumerate([*self.outside, *others]):
             self.bit[loc.index] = k
-        #: rows[bit of a] has the bit of every location a sees, once done[bit of a] is set
-        self.rows: list[int] = [0] * n
-        self.done = bytearray(n)
         self._by_bit: list[Location] = [*self.outside, *others]
         self._prepare()
         self._bit_of = {loc.id: self.bit[loc.index] for loc in locs}
         self._bit_of.update({alias: self._bit_of[loc.id] for alias, loc in bf.by_id.items()})
-        if eager if eager is not None else n <= EAGER_LOCATIONS:
-            self.complete()
 
     # -- lookups --------------------------------------------------------------------------
     def clear(self, a: str, b: str) -> bool:
@@ -413,6 +428,23 @@ class LosTable:
         step = self._step
         blocked = checked = 0
         farthest_open = float(sorted_dists.max())
+        # the farthest target still in view per sector of bearings: an obstacle beyond it in
+        # every sector it covers hides nothing new (most obstacles, behind the first houses)
+        sector_of = SECTORS / (2 * math.pi)
+        bounds = np.searchsorted(
+            np.asarray(sorted_angles), np.linspace(-math.pi, math.pi, SECTORS + 1), side="left"
+        )
+        bounds[-1] = m
+        padded = np.append(sorted_dists, -1.0)
+        empty = bounds[:-1] == bounds[1:]
+        starts = np.minimum(bounds[:-1], m)
+
+        def sector_far(open_dists: np.ndarray) -> list[float]:
+            far = np.maximum.reduceat(open_dists, starts)
+            far[empty] = -1.0
+            return list(far.tolist())
+
+        sectors = sector_far(padded)
         for count, k in enumerate(np.argsort(lower_bounds, kind="stable").tolist()):
             ob = obstacles[k]
             if src.facade is not None and ob.building == src.facade[0]:
@@ -426,7 +458,9 @@ class LosTable:
             if count % CHECK_EVERY == CHECK_EVERY - 1 and blocked != checked:
                 checked = blocked
                 open_positions = _unpack(full & ~blocked, m)
-                farthest_open = float(sorted_dists[open_positions].max()) if open_positions.any() else -1.0
+                open_dists = np.append(np.where(open_positions, sorted_dists, -1.0), -1.0)
+                sectors = sector_far(open_dists)
+                farthest_open = max(sectors)
             if near - EPS_DIST > farthest_open:
                 break  # every target still in view is nearer than this and the next ones
             d = float(centre_dist[k])
@@ -435,6 +469,15 @@ class LosTable:
                 # cheap superset of the angular extent, from the bounding circle
                 half = math.asin(radius / d) + 1e-6
                 centre = math.atan2(ocy - sy, ocx - sx)
+                s0 = math.floor((centre - half + math.pi) * sector_of)
+                s1 = math.floor((centre + half + math.pi) * sector_of)
+                if s1 - s0 < SECTORS // 2:
+                    if s0 < 0 or s1 >= SECTORS:  # across the back bearing (+-pi)
+                        seen = max(max(sectors[s0 % SECTORS :]), max(sectors[: s1 % SECTORS + 1]))
+                    else:
+                        seen = max(sectors[s0 : s1 + 1])
+                    if near - EPS_DIST > seen:
+                        continue
                 if not (mask(ranges(centre - half, centre + half)) & ~blocked):
                     continue
             lo, hi = _arc_of(ob.vertices, ob.closed, sx, sy)

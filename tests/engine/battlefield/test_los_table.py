@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -123,3 +124,17 @@ def test_5_1_7_rows_built_on_demand_equal_the_rows_built_up_front(town: str, sam
     fresh = LosTable(bf, eager=False)
     assert fresh.clear(a, b) == up_front.clear(a, b) and sum(fresh.done) == 1
     assert fresh.clear(b, a) == up_front.clear(a, b) and sum(fresh.done) == 1
+
+
+def test_table_pickles_as_its_rows_and_builds_on_after_reading() -> None:
+    """The disk cache (store.py) pickles tables: the rows travel, not copies of the
+    battlefield's locations; a table read back answers and builds missing rows alike."""
+    bf = compile_sheets([(small_town(), Placement())])
+    table = LosTable(bf, eager=False)
+    table.row(0)
+    state = table.__getstate__()
+    assert set(state) == {"bf", "rows", "done"}
+    back = pickle.loads(pickle.dumps(table))
+    assert back.rows == table.rows and back.done == table.done
+    full = LosTable(bf, eager=True)
+    assert [back.row(b) for b in range(len(bf))] == full.rows
