@@ -9,6 +9,7 @@ MODULES = [
     "bench_loading",
     "bench_outline",
     "bench_battlefield",
+    "bench_scaling",
     "bench_editor",
     "bench_scenario",
     "bench_games",

@@ -60,6 +60,8 @@ def run() -> None:
     brute_force = best_of(brute, repeat=1) / 100
     row("LOS lookup in the table", lookup, f"target 5 us: x{lookup / 5e-6:.2f} of target")
     row("LOS exact with explanation (los.py)", exact, f"x{exact / lookup:,.0f} of lookup")
+    amortised = t_table / (len(bf) * (len(bf) - 1) / 2)
+    row("LOS table per pair, amortised (build / pairs)", amortised, f"exact x{exact / amortised:,.0f}")
     row("LOS baseline: brute force over all segments", brute_force, f"x{brute_force / lookup:,.0f} of lookup")
     disagreements = sum(table.clear(a, b) != los(bf, a, b).clear for a, b in pairs[:300])
     print(f"  table vs exact on 300 random pairs: {disagreements} disagreements")
