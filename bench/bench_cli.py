@@ -194,11 +194,12 @@ def run_jobs() -> None:
             + ("" if after[0] < 1.5 else " (the machine was busy: two idle cores are needed)")
         )
         # what two idle cores would give, from CPU times (which a busy machine hardly changes):
-        # the serial part (start-up, loading: a two-game run less its games) plus the rest shared
-        # by two workers, against the one-process run's CPU
+        # --jobs 2's serial part (start-up and loading, then the first game, which it plays
+        # before forking: a two-game run less one average game) plus the rest shared by two
+        # workers, against the one-process run's CPU
         cpu1 = min(c for _, _, c in figures_of[1])
         cpu2 = min(c for _, _, c in figures_of[2])
-        serial = max(0.0, min(single) - 2 * cpu1 / PLAY_GAMES)
+        serial = max(0.0, min(single) - cpu1 / PLAY_GAMES)
         predicted = cpu1 / (serial + (cpu2 - serial) / 2)
         print(
             f"  CPU: --jobs 2 spends {cpu2 - cpu1:+.1f} s beside --jobs 1 ({cpu1:.1f} s); serial part"

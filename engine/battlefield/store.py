@@ -5,7 +5,7 @@ and on disk").
 
 An entry is keyed by the battlefield's content digest (its sheets, inserts and terrain chart:
 compile.content_digest) and by the digest of the code that builds and reads it (the sources of
-engine/battlefield/, engine/geometry/ and engine/model/, and the Python version): a changed
+engine/battlefield/ and engine/geometry/, the map and chart models, and the Python version): a changed
 compiler or LOS table keys new entries, and the old ones age out. Entries of a battlefield:
 
 - `<key>.bf`: the compiled battlefield with its cheap derived indexes (wall index, which
@@ -57,8 +57,11 @@ STALE_TMP_SECONDS = 3600.0
 MAGIC = b"UO-STORE\x01"
 _HEADER = struct.Struct(">Q32s")  # payload length, SHA-256 of the payload
 ENGINE = Path(__file__).resolve().parents[1]
-#: the code an entry's meaning depends on: a change in any of these keys new entries
-CODE_FOLDERS = ("battlefield", "geometry", "model")
+#: the code an entry's meaning depends on: a change in any of these keys new entries (the
+#: compiler, the LOS table, the geometry, and the models a battlefield holds or is built from;
+#: not the rest of model/, which changes with every new rule and holds nothing of it)
+CODE_FOLDERS = ("battlefield", "geometry")
+CODE_FILES = ("model/kinds.py", "model/common.py", "model/sheet.py", "model/terrain_chart.py")
 #: values of UO_CACHE that turn the disk cache off
 OFF = frozenset({"off", "0", "no", "false"})
 BATTLEFIELD, LOS_TABLE, KEPT = ".bf", ".los", ".kept"
@@ -90,11 +93,11 @@ def code_digest() -> str:
     """SHA-256 of the sources an entry's meaning depends on (names and contents) and of the
     interpreter (pickles of another Python may not read back alike)."""
     h = hashlib.sha256(f"{STORE_VERSION}|{sys.implementation.name}|{sys.version}".encode())
-    for name in CODE_FOLDERS:
-        for path in sorted((ENGINE / name).rglob("*")):
-            if path.suffix in (".py", ".yaml") and path.is_file():
-                h.update(str(path.relative_to(ENGINE)).encode() + b"\0")
-                h.update(hashlib.sha256(path.read_bytes()).digest())
+    paths = [p for name in CODE_FOLDERS for p in (ENGINE / name).rglob("*") if p.suffix in (".py", ".yaml")]
+    for path in sorted(paths + [ENGINE / name for name in CODE_FILES]):
+        if path.is_file():
+            h.update(str(path.relative_to(ENGINE)).encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
 
 

@@ -142,20 +142,26 @@ def test_two_processes_writing_one_entry_both_succeed_and_a_reader_never_sees_ha
 def test_a_change_of_the_engine_code_keys_new_entries(
     own_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # the code digest follows the sources of battlefield/, geometry/ and model/
+    # the code digest follows the sources of battlefield/, geometry/ and the map models
     engine = tmp_path / "engine"
     for name in store.CODE_FOLDERS:
         (engine / name).mkdir(parents=True)
         (engine / name / "a.py").write_text("x = 1\n")
-    (engine / "rules").mkdir()
-    (engine / "rules" / "a.py").write_text("x = 1\n")
+    for name in ("rules/a.py", "model/log.py", *store.CODE_FILES):
+        (engine / name).parent.mkdir(exist_ok=True)
+        (engine / name).write_text("x = 1\n")
     monkeypatch.setattr(store, "ENGINE", engine)
     store.code_digest.cache_clear()
     try:
         before = store.code_digest()
         (engine / "rules" / "a.py").write_text("x = 2\n")  # not what a battlefield is made by
+        (engine / "model" / "log.py").write_text("x = 2\n")
         store.code_digest.cache_clear()
         assert store.code_digest() == before
+        (engine / "model" / "sheet.py").write_text("x = 2\n")  # a map model: it is
+        store.code_digest.cache_clear()
+        assert store.code_digest() != before
+        (engine / "model" / "sheet.py").write_text("x = 1\n")
         (engine / "battlefield" / "a.py").write_text("x = 2\n")
         store.code_digest.cache_clear()
         changed = store.code_digest()
