@@ -170,6 +170,8 @@ class Observation:
     #: population counters each side has eliminated (5.2.3.3), both sides' known to all
     collateral: tuple[tuple[Side, int], ...] = ()
     smoke: tuple[str, ...] = ()  # hexes under Smoke counters (5.2.4.3), in sight of all
+    #: the hexes the wrecks cover, 3 downwind from each (5.2.4.5): LOS obstacles
+    wreck_hexes: tuple[str, ...] = ()
     breaches: tuple[str, ...] = ()  # breach symbols opened (5.2.4.1): markers on the map
     #: the side's own support points: its impulse forces' and its Logistics reserve (8.2.2)
     support: tuple[tuple[str, int], ...] = ()
@@ -264,6 +266,7 @@ class Observation:
             "toxic_clouds": list(self.toxic_clouds),
             "collateral": [[side.value, n] for side, n in self.collateral],
             "smoke": list(self.smoke),
+            "wreck_hexes": list(self.wreck_hexes),
             "breaches": list(self.breaches),
             "support": [[pool, n] for pool, n in self.support],
         }
@@ -364,6 +367,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         toxic_clouds=tuple(sorted(s.nml.toxic_clouds)),
         collateral=tuple(sorted(s.nml.collateral.items())),
         smoke=tuple(sorted(s.smoke)),
+        wreck_hexes=tuple(sorted(obstructions.wreck_hexes(play.game, s))),
         breaches=tuple(sorted(obstructions.opened_breaches(play.game, s))),
         support=own_support(play, side),
     )

@@ -66,6 +66,9 @@ def test_5_2_4_5_a_wreck_reaches_3_hexes_downwind() -> None:
     assert play.state.wrecks == {"S0503"}  # the counter's own place
     assert obstructions.blocking(play.game, play.state).wrecks == {"S0503", "S0504", "S0505"}
     assert not play.sees("S0502", "S0506")
+    for side in Side:  # both see the counter, and what it covers
+        obs = play.observation(side)
+        assert obs.wrecks == ("S0503",) and obs.wreck_hexes == ("S0503", "S0504", "S0505")
     check(play)
 
 
