@@ -36,6 +36,12 @@ class CountedInput:
         self.keys += len(text)
         self.qtbot.keyClicks(widget, text, *args, **kwargs)
 
+    def focus(self, widget: Any) -> None:
+        """A widget given the keyboard focus, as a click on it would (a combo box is
+        driven by keys once focused: a click would open its list)."""
+        self.clicks += 1
+        widget.setFocus()
+
     def dropped(self) -> None:
         """A block dragged from the tree and dropped (QDrag's own loop is not drivable)."""
         self.clicks += 1

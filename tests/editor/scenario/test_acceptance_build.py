@@ -57,17 +57,17 @@ def _dock_tab(qtbot, window, title: str) -> None:
     _tab(qtbot, bars[0], title)
 
 
-def _key_choose(qtbot, combo: QComboBox, text: str) -> None:
+def _key_choose(user: CountedInput, combo: QComboBox, text: str) -> None:
     """A combo box's item chosen by typing its first letters on it."""
-    combo.setFocus()
-    qtbot.keyClicks(combo, text)
+    user.focus(combo)
+    user.keyClicks(combo, text)
     assert combo.currentText() == text or combo.currentText().startswith(text), combo.currentText()
 
 
-def _key(qtbot, combo: QComboBox, key: Qt.Key, expected: str) -> None:
+def _key(user: CountedInput, combo: QComboBox, key: Qt.Key, expected: str) -> None:
     """A combo box's item chosen with a navigation key on it (Home, End, Up, Down)."""
-    combo.setFocus()
-    qtbot.keyClick(combo, key)
+    user.focus(combo)
+    user.keyClick(combo, key)
     assert combo.currentText() == expected, [combo.itemText(i) for i in range(combo.count())]
 
 
@@ -77,14 +77,20 @@ def _centre(window, location: str) -> tuple[float, float]:
     return bf.by_id[location].centre  # the one sheet sits at the origin
 
 
-def _mode(qtbot, window, steps: int) -> None:
+def _mode(user: CountedInput, window, steps: int) -> None:
     """The Set-up tool's mode, stepped down from the first (Deployment area) with the keys."""
     box = window.oob_ui.setup_tool.mode_box
-    box.setFocus()
-    qtbot.keyClick(box, Qt.Key.Key_Home)
+    user.focus(box)
+    user.keyClick(box, Qt.Key.Key_Home)
     for _ in range(steps):
-        qtbot.keyClick(box, Qt.Key.Key_Down)
-    window.view.setFocus()
+        user.keyClick(box, Qt.Key.Key_Down)
+    window.view.setFocus()  # the next click on the map would give it the focus
+
+
+def _choose(user: CountedInput, combo: QComboBox, keys: str | Qt.Key, expected: str) -> None:
+    """The OOB form's combo boxes, focused (counted as the click it takes), then keys."""
+    user.clicks += 1
+    choose(user, combo, keys, expected)
 
 
 def test_acceptance_build_the_harbour_crossing_by_mouse_and_keyboard(
@@ -183,37 +189,37 @@ def test_acceptance_build_the_harbour_crossing_by_mouse_and_keyboard(
     click_row(user, window, F)
     click(user, oob.add_block_button)  # the first card's first block: co-mech's platoon leader
     click(user, oob.add_block_button)
-    choose(user, form.block_type, "inf", "infantry")
+    _choose(user, form.block_type, "inf", "infantry")
     click_row(user, window, F)
     click(user, oob.add_block_button)
-    choose(user, form.block_card, Qt.Key.Key_Home, "co-apc")
+    _choose(user, form.block_card, Qt.Key.Key_Home, "co-apc")
     click_row(user, window, F)
-    choose(user, form.force_leader, "g", "g-if1-1")
+    _choose(user, form.force_leader, "g", "g-if1-1")
     _drop(user, window, [f"{F}/blocks/0"], "45.1")
     _drop(user, window, [f"{F}/blocks/2"], "A2914")
     click_row(user, window, f"{F}/blocks/1")
-    choose(user, form.block_mounted, "g", "g-if1-3")
+    _choose(user, form.block_mounted, "g", "g-if1-3")
     # green's second force, a reinforcement (its entry hexes are picked on the map below)
     click(user, oob.add_force_button)
     click(user, oob.add_block_button)
     click_row(user, window, f"{G}/impulse_forces/1")
-    choose(user, form.force_leader, "g", "g-if2-1")
+    _choose(user, form.force_leader, "g", "g-if2-1")
     # red: the town hall group (a leader and the new militia card), and a cell to deploy
     F = f"{R}/impulse_forces/0"
     click_row(user, window, F)
     click(user, oob.add_block_button)
-    choose(user, form.block_card, "mil-f", "mil-fighters")
+    _choose(user, form.block_card, "mil-f", "mil-fighters")
     click(user, oob.add_block_button)
-    choose(user, form.block_card, "mil-m", "mil-militia")
+    _choose(user, form.block_card, "mil-m", "mil-militia")
     click_row(user, window, F)
-    choose(user, form.force_leader, "r", "r-if1-1")
+    _choose(user, form.force_leader, "r", "r-if1-1")
     _drop(user, window, [f"{F}/blocks/0"], "36.4")
     _drop(user, window, [f"{F}/blocks/1"], "36.1")
     click(user, oob.add_force_button)
     click(user, oob.add_block_button)
-    choose(user, form.block_card, "mil-c", "mil-cell")
+    _choose(user, form.block_card, "mil-c", "mil-cell")
     click_row(user, window, f"{R}/impulse_forces/1")
-    choose(user, form.force_leader, "r", "r-if2-1")
+    _choose(user, form.force_leader, "r", "r-if2-1")
     green, red = scenario.sides.green, scenario.sides.red
     assert [(b.id, b.card, b.type.value, b.at, b.mounted_in) for b in green.impulse_forces[0].blocks] == [
         ("g-if1-1", "co-mech", "platoon_leader", "45.1", None),
