@@ -72,8 +72,9 @@ class HexGridItem(QGraphicsItem):
         #: centre dots; and their centres, for when they are specks
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
         self.dot_points: list[QPointF] = []
-        #: the same by cell of DOT_CELL hexes, so a repaint of part of the view draws its own
-        self._dot_cells: dict[tuple[int, int], list[QPointF]] = {}
+        #: the same by cell of DOT_CELL hexes (and hex), so a repaint of part of the view
+        #: draws its own
+        self._dot_cells: dict[tuple[int, int], dict[str, QPointF]] = {}
         self.dot_radius = size * 0.045
         self.marker_dots: list[Batch] = []
         self.labels = Batch(None, QBrush(style.HEX_LABEL), size)
@@ -234,51 +235,82 @@ class HexGridItem(QGraphicsItem):
     def set_terrain(self, sheet: MapSheet) -> None:
         """Fills and centre dots for the sheet's terrain."""
         size = self.grid.size
-        dot_r = self.dot_radius
-        marker_r = size * 0.16
-        fills: dict[Terrain, Batch] = {}
-        markers: dict[Terrain, Batch] = {}
+        self._fills: dict[Terrain, Batch] = {}
+        self._markers: dict[Terrain, Batch] = {}
         self.dots = Batch(None, QBrush(style.CENTRE_DOT), size)
-        self.dot_points = []
+        self._specks: dict[str, QPointF] = {}
         self._dot_cells = {}
-        marker_pen = QPen(style.CENTRE_DOT, self.metrics.mm(0.02))
+        #: what each hex put in the batches, to take it out when its terrain changes
+        self._hex_parts: dict[str, list[tuple[Batch, tuple[int, int]]]] = {}
         for label in self.grid.labels():
-            terrain = sheet.terrain.get(label, sheet.default_terrain)
-            if terrain != Terrain.clear:
-                batch = fills.get(terrain)
-                if batch is None:
-                    batch = fills[terrain] = Batch(None, QBrush(style.TERRAIN_FILL[terrain]), size)
-                path = QPainterPath()
-                path.addPolygon(hex_polygon(self.grid, label))
-                path.closeSubpath()
-                batch.add(self._clipped(path))
-            cx, cy = self.grid.centre(label)
-            dot = QPainterPath()
-            if terrain in style.TERRAIN_DOT:
-                batch = markers.get(terrain)
-                if batch is None:
-                    brush = QBrush(style.TERRAIN_DOT[terrain])
-                    batch = markers[terrain] = Batch(marker_pen, brush, size)
-                dot.addEllipse(QPointF(cx, cy), marker_r, marker_r)
-                batch.add(self._clipped(dot))
-            else:
-                dot.addEllipse(QPointF(cx, cy), dot_r, dot_r)
-                self.dots.add(self._clipped(dot))
-                if self.sheet_rect.contains(cx, cy):
-                    self.dot_points.append(QPointF(cx, cy))
-                    cell = (int(cx // (size * DOT_CELL)), int(cy // (size * DOT_CELL)))
-                    self._dot_cells.setdefault(cell, []).append(self.dot_points[-1])
-        self.terrain = [b.finish() for b in fills.values()]
-        self.marker_dots = [b.finish() for b in markers.values()]
-        self.dots.finish()
+            self._put_terrain(label, sheet.terrain.get(label, sheet.default_terrain))
+        self._terrain_shown()
         self.update()
+
+    def change_terrain(self, sheet: MapSheet, labels: set[str]) -> None:
+        """The terrain of the hexes `labels` changed (a brush stroke): redo theirs only."""
+        for label in labels:
+            if label not in self._hex_parts:
+                continue  # not a hex of the grid
+            for batch, handle in self._hex_parts.pop(label):
+                self.update(batch.shape_rect(handle))
+                batch.remove(handle)
+            speck = self._specks.pop(label, None)
+            if speck is not None:
+                del self._dot_cells[self._dot_cell(speck)][label]
+            self._put_terrain(label, sheet.terrain.get(label, sheet.default_terrain))
+            for batch, handle in self._hex_parts[label]:
+                self.update(batch.shape_rect(handle))
+        self._terrain_shown()
+
+    def _dot_cell(self, point: QPointF) -> tuple[int, int]:
+        cell = self.grid.size * DOT_CELL
+        return int(point.x() // cell), int(point.y() // cell)
+
+    def _put_terrain(self, label: str, terrain: Terrain) -> None:
+        size = self.grid.size
+        parts: list[tuple[Batch, tuple[int, int]]] = []
+        if terrain != Terrain.clear:
+            batch = self._fills.get(terrain)
+            if batch is None:
+                batch = self._fills[terrain] = Batch(None, QBrush(style.TERRAIN_FILL[terrain]), size)
+            path = QPainterPath()
+            path.addPolygon(hex_polygon(self.grid, label))
+            path.closeSubpath()
+            handle = batch.add(self._clipped(path))
+            if handle is not None:
+                parts.append((batch, handle))
+        cx, cy = self.grid.centre(label)
+        dot = QPainterPath()
+        if terrain in style.TERRAIN_DOT:
+            batch = self._markers.get(terrain)
+            if batch is None:
+                marker_pen = QPen(style.CENTRE_DOT, self.metrics.mm(0.02))
+                batch = self._markers[terrain] = Batch(marker_pen, QBrush(style.TERRAIN_DOT[terrain]), size)
+            marker_r = size * 0.16
+            dot.addEllipse(QPointF(cx, cy), marker_r, marker_r)
+        else:
+            batch = self.dots
+            dot.addEllipse(QPointF(cx, cy), self.dot_radius, self.dot_radius)
+            if self.sheet_rect.contains(cx, cy):
+                speck = self._specks[label] = QPointF(cx, cy)
+                self._dot_cells.setdefault(self._dot_cell(speck), {})[label] = speck
+        handle = batch.add(self._clipped(dot))
+        if handle is not None:
+            parts.append((batch, handle))
+        self._hex_parts[label] = parts
+
+    def _terrain_shown(self) -> None:
+        self.terrain = [b for b in self._fills.values() if not b.is_empty()]
+        self.marker_dots = [b for b in self._markers.values() if not b.is_empty()]
+        self.dot_points = list(self._specks.values())
 
     def _dots_in(self, exposed: QRectF) -> list[QPointF]:
         cell = self.grid.size * DOT_CELL
         cells = _cells(exposed, cell)
         if len(cells) >= len(self._dot_cells):
             return self.dot_points
-        return [p for key in cells for p in self._dot_cells.get(key, ())]
+        return [p for key in cells for p in self._dot_cells.get(key, {}).values()]
 
     def boundingRect(self) -> QRectF:
         m = self.outlines.pen.widthF()

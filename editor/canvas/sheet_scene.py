@@ -11,7 +11,7 @@ from shiboken6 import isValid
 
 from engine.geometry.hexgrid import HexGrid
 from engine.io.problems import pointer_join, pointer_parts
-from engine.model.sheet import MapSheet
+from engine.model.sheet import MapSheet, Terrain
 
 from . import style
 from .background_item import BackgroundItem
@@ -50,7 +50,8 @@ class SheetScene(QGraphicsScene):
         #: as the grid's labels are what makes a rebuild slow
         self._base_items: list[QGraphicsItem] = []
         self._base_key: object = None
-        self._terrain_key: object = None
+        #: the terrain last drawn: (default, terrain by hex)
+        self._terrain_key: tuple[Terrain, dict[str, Terrain]] | None = None
         self._hex_item: HexGridItem | None = None
         #: per list of the sheet (buildings, walls...), the items of each of its objects
         self._groups: dict[str, list[Group]] = {name: [] for name in LISTS}
@@ -158,6 +159,8 @@ class SheetScene(QGraphicsScene):
             self.background_error = ""
             if sheet is not None:
                 self._add_base(sheet, base_dir)
+                # the new grid item drew the terrain as it is
+                self._terrain_key = (sheet.default_terrain, dict(sheet.terrain))
         if sheet is None:
             self.locator = self.grid = None
             self.setSceneRect(QRectF())
@@ -181,10 +184,17 @@ class SheetScene(QGraphicsScene):
         self._index_pointers()
 
     def _update_terrain(self, sheet: MapSheet) -> None:
-        terrain_key = (sheet.default_terrain, tuple(sheet.terrain.items()))
-        if terrain_key != self._terrain_key and self._hex_item is not None:
-            self._hex_item.set_terrain(sheet)
-        self._terrain_key = terrain_key
+        """Redraw the terrain of the hexes whose terrain changed (all of them when the
+        default changed), from a copy of the terrain last drawn."""
+        key = (sheet.default_terrain, dict(sheet.terrain))
+        old = self._terrain_key
+        if key != old and self._hex_item is not None:
+            if isinstance(old, tuple) and old[0] == key[0]:
+                changed = {label for label, _ in old[1].items() ^ key[1].items()}
+                self._hex_item.change_terrain(sheet, changed)
+            else:
+                self._hex_item.set_terrain(sheet)
+        self._terrain_key = key
 
     def _add_items(self, items: list[ModelItem]) -> None:
         assert self._layers is not None

@@ -77,7 +77,10 @@ def picture(scene: SheetScene) -> dict[str, Any]:
     }
     hexes = scene._hex_item
     assert hexes is not None
-    terrain = sorted(sorted(path_sig(s) for s in batch.shapes()) for batch in hexes.terrain)
+    terrain = sorted(
+        (brush_sig(batch.brush), sorted(path_sig(s) for s in batch.shapes()))
+        for batch in hexes.terrain + hexes.marker_dots
+    )
     return {
         "items": items,
         "layers": layers,
@@ -85,6 +88,8 @@ def picture(scene: SheetScene) -> dict[str, Any]:
         "lowered": sorted(hexes.lowered),
         "labels": sorted(path_sig(s) for s in hexes.labels.shapes()),
         "terrain": terrain,
+        "dots": sorted(path_sig(s) for s in hexes.dots.shapes()),
+        "specks": sorted((p.x(), p.y()) for p in hexes.dot_points),
     }
 
 
@@ -287,7 +292,15 @@ def paint_terrain(doc, sheet):
     new = dict(sheet.terrain)
     new["0303"] = Terrain.woods
     new["0304"] = Terrain.water
+    new["0305"] = Terrain.hillock
+    new["0306"] = Terrain.narrows  # a marker dot instead of the centre dot
+    cleared = next(label for label, kind in new.items() if kind != Terrain.water)
+    del new[cleared]  # back to the default
     return PaintTerrain(doc, "Paint", [("/terrain", dict(sheet.terrain), new)], merge_key="stroke")
+
+
+def default_terrain(doc, sheet):
+    return SetProperty(doc, "Default", [("/default_terrain", sheet.default_terrain, Terrain.woods)])
 
 
 def sheet_title(doc, sheet):
@@ -326,6 +339,7 @@ COMMANDS: list[Build] = [
     delete_manhole,
     manhole_dummy,
     paint_terrain,
+    default_terrain,
     sheet_title,
     grid_size,
     walls_reversed,
