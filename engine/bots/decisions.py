@@ -22,11 +22,13 @@ from ..rules.uo.actions import (
     Assault,
     CoverFire,
     Deploy,
+    Destroy,
     EndActivation,
     EndImpulse,
     Enter,
     Fire,
     HoldFire,
+    KeepInReserve,
     Move,
     OpportunityFire,
     OpportunityScout,
@@ -107,6 +109,8 @@ def group(actions: list[Action]) -> Groups:
                 | HoldFire()
                 | Advance()
                 | StayPut()
+                | Destroy()
+                | KeepInReserve()
             ):
                 groups[type(action)].append(action)
             case _:
@@ -124,6 +128,9 @@ def decide(view: View, groups: Groups) -> Action:
     kinds = groups.keys()
     if Deploy in kinds:
         return _deploy(view, groups[Deploy])
+    if KeepInReserve in kinds:
+        # no barricade or mine of ours at set-up: placed blind, they close our own ways
+        return groups[KeepInReserve][0]
     if kinds & {ReturnFire, CoverFire, Withdraw, TakeLosses}:
         return under_fire(view, groups)
     if kinds & {OpportunityFire, OpportunityScout, HoldFire}:
@@ -136,7 +143,7 @@ def decide(view: View, groups: Groups) -> Action:
         return start(view, groups)
     if kinds & {Activate, Enter, EndImpulse}:
         return pick_block(view, groups)
-    if kinds & {Move, EndActivation, Fire, Assault, Scout}:
+    if kinds & {Move, EndActivation, Fire, Assault, Scout, Destroy}:
         return activation(view, groups)
     raise UnknownAction(f"no decision for the actions {sorted(k.__name__ for k in kinds)}")
 
@@ -331,6 +338,9 @@ def activation(view: View, groups: Groups) -> Action:
             value += 0.15 * holding(view, action.target)
         if value > best_value:
             best, best_value = action, value
+    clearing = _clearing(view, bid, groups.get(Destroy, []))
+    if clearing is not None and clearing[0] > best_value:
+        best, best_value = clearing[1], clearing[0]
     if Assault not in groups or not isinstance(best, Assault):
         storm = strike_plan(view, bid, here)
         if storm is not None and storm[1] and storm[0] > max(best_value, FIRE_THRESHOLD):
@@ -338,8 +348,27 @@ def activation(view: View, groups: Groups) -> Action:
             best = None
     if best is not None:
         mem.plan = None  # the MP left change with an action
+        if isinstance(best, Destroy):
+            mem.avoid.discard(best.location)  # open again (8.2.3.2)
         return best
     return _move(view, bid, here, groups)
+
+
+def _clearing(view: View, bid: str, actions: list[Action]) -> tuple[float, Action] | None:
+    """An engineer's destruction (8.2.3.2) of what closes one of our goals or a place our
+    moves found closed: worth the goal; then the 2 MP it must move, to the best place."""
+    ours = {c.location for c in view.obs.counters if c.owner == view.side}
+    best: tuple[float, str, float, str, Action] | None = None
+    for action in actions:
+        assert isinstance(action, Destroy)
+        there = action.location
+        if there in ours or (there not in view.goal_set and there not in view.mem.avoid):
+            continue
+        value = 1.0 + holding(view, there)
+        key = (-value, there, place_score(view, bid, action.to), action.to, action)
+        if best is None or key[:4] < best[:4]:
+            best = key
+    return None if best is None else (-best[0], best[4])
 
 
 def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
@@ -449,7 +478,7 @@ def _within(view: View, bid: str, here: str, mp: int) -> list[str]:
     """The places the block can reach from `here` for at most `mp` MP on the map as it
     knows it, enemies and risks aside."""
     know = view.know
-    graph = know.moves(mover(view.brief.own[bid]), dynamic(view).helpers)
+    graph = know.moves(mover(view.brief.own[bid]), dynamic(view))
     src = know.bf.location(here).index
     best = {src: 0}
     heap = [(0, src)]

@@ -382,8 +382,18 @@ def exposure(view: View, location: str, protection: Protection) -> float:
             ep = sight.get(location)  # within 25 EP, in sight
             if ep is None:
                 continue
-            threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
+            threats.append(_threat(view, enemy, ep, protection))
         got = view.mem.exposure[key] = sum(sorted(threats, reverse=True)[:3])
+    return got
+
+
+def _threat(view: View, enemy: Enemy, ep: int, protection: Protection) -> float:
+    """The firepower `enemy` brings on a block of `protection` `ep` EP away (2 at least:
+    no assault), kept while the enemy stays put."""
+    key = (enemy.key, ep, protection)
+    got = view.mem.threat.get(key)
+    if got is None:
+        got = view.mem.threat[key] = enemy_fp(view, enemy, max(ep, 2), protection, False)
     return got
 
 
@@ -400,7 +410,7 @@ def risk(view: View, location: str, protection: Protection) -> float:
             ep = sight.get(location)  # within 25 EP, in sight
             if ep is None:
                 continue
-            threats.append(enemy_fp(view, enemy, max(ep, 2), protection, False))
+            threats.append(_threat(view, enemy, ep, protection))
         got = view.mem.risk[key] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
     return got
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 
-from ..battlefield import Battlefield, LocKind
+from ..battlefield import Battlefield, Dynamic, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
@@ -23,6 +23,8 @@ from .map_tables import ep_table, move_graphs, sight_table
 UNREACHABLE = 1 << 20
 #: distance fields kept per battlefield (each is one int per location)
 MAX_FIELDS = 2048
+#: of those, the ones a game's bot keeps at hand
+MAX_GAME_FIELDS = 256
 
 Graph = list[list[tuple[int, int]]]
 FieldKey = tuple[Mover, frozenset[str], str | tuple[str, ...]]
@@ -103,6 +105,8 @@ class Knowledge:
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
         self._near: dict[str, tuple[str, ...]] = {}
+        #: the fields this game asks for, at hand (the battlefield's store is shared)
+        self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
         #: the combat tables the game plays with
         self.tables: CombatTables = brief.tables.combat
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
@@ -163,7 +167,13 @@ class Knowledge:
     def field(self, target: str | tuple[str, ...], mover: Mover = FOOT) -> list[int]:
         """MP from every location (by index) to `target` (the nearest of several) on the
         empty map, through what the side knows of it."""
-        return self.distances.field(target, mover, self.closed_layers)
+        key = (target, mover)
+        got = self._fields.get(key)
+        if got is None:
+            if len(self._fields) >= MAX_GAME_FIELDS:
+                self._fields.clear()
+            got = self._fields[key] = self.distances.field(target, mover, self.closed_layers)
+        return got
 
     def ep_from(self, location: str) -> dict[str, int]:
         """EP distances from `location` up to the longest weapon range and more (the
@@ -173,11 +183,10 @@ class Knowledge:
     def ep(self, a: str, b: str) -> int | None:
         return self.ep_table.row(a).get(b)
 
-    def moves(self, mover: Mover, helpers: frozenset[str]) -> MoveGraph:
-        """The steps `mover` may take and their MP, with the scenario's face-up counters and
-        our climbing helpers at `helpers` (what `routes.dynamic` tells `step_cost`)."""
-        brief = self.brief
-        return self._moves.get(mover, brief.barricades, brief.impassable).helped(helpers)
+    def moves(self, mover: Mover, dyn: Dynamic) -> MoveGraph:
+        """The steps `mover` may take and their MP with the counters and our climbing
+        helpers of `dyn` (`routes.dynamic`), as `step_cost` prices them."""
+        return self._moves.get(mover, dyn.barricades, dyn.impassable).helped(dyn.helpers)
 
     def hexes_near(self, goal: str) -> tuple[str, ...]:
         """The hexes within 2 EP of `goal`, in id order: where to stand next to a goal a

@@ -316,7 +316,7 @@ def search(view: View, bid: str, here: str) -> Search:
     bf = know.bf
     info = view.brief.own[bid]
     how = mover(info)
-    graph = know.moves(how, dynamic(view).helpers)
+    graph = know.moves(how, dynamic(view))
     spent, limit, hidden_limit, unseen = budget(view, bid)
     protection = info.profile.protection
     start = (bf.location(here).index, unseen)

@@ -82,6 +82,7 @@ class Memory:
     #: the same risks by location index, for the move search
     risk_rows: dict[Protection, list[float | None]] = field(default_factory=dict)
     unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = field(default_factory=dict)
+    threat: dict[tuple[str, int, Protection], float] = field(default_factory=dict)
 
 
 class View:
@@ -167,7 +168,8 @@ class View:
         signature = (self.night, tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies)))
         if signature != mem.signature:
             mem.signature = signature
-            mem.exposure, mem.seen, mem.risk, mem.risk_rows, mem.unknown_fp = {}, {}, {}, {}, {}
+            mem.exposure, mem.seen, mem.risk, mem.risk_rows = {}, {}, {}, {}
+            mem.unknown_fp, mem.threat = {}, {}
         #: what a hidden enemy brings on average (estimates.unknown_fp): it depends on
         #: which enemy blocks stand revealed where, so it is kept with the rest
         self.unknown_fp = mem.unknown_fp
