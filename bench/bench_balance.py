@@ -117,7 +117,8 @@ def heuristic_target() -> None:
             f"  heuristic as {side.value:<5} vs random, 200 games: won {tally.wins[side.value]}, "
             f"lost {tally.wins[other]}, undecided {tally.wins['undecided']}; win rate "
             f"{tally.share(side.value):.1%} (95% interval {low:.1%}-{high:.1%}), ratio to the 70% target "
-            f"{tally.share(side.value) / TARGET:.2f}; {200 / elapsed:.2f} games/s on {jobs} processes"
+            f"{tally.share(side.value) / TARGET:.2f}; {200 / elapsed:.2f} games/s on {jobs} processes "
+            f"({elapsed * jobs / 200:.2f} s a game a process); {_load()}"
         )
 
 
