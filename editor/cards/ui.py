@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 from engine.model import CardLibrary, Scenario
 
 from ..commands import ChangeValues
+from ..tools.keep_keys import KeepKeys
 from .card_editor import CardEditor
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ class CardsUi(QObject):
         self.dock = QDockWidget("Cards", window)
         self.dock.setObjectName("cards_dock")
         self.dock.setWidget(self.editor)
+        # letters typed in the forms (a combo box's item, a table cell) reach them, not the
+        # window's single-key tools ('v' chose the Select tool instead of vehicle)
+        self._keep_keys = KeepKeys(self.dock)
+        for widget in (self.dock, window.cards_panel):
+            widget.installEventFilter(self._keep_keys)
         # the cards want width (a weapons table): at the bottom, beside the scenario's docks
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()

@@ -117,6 +117,7 @@ class OobUi(QObject):
         self._sized = False
 
         self.tree.installEventFilter(self.form.keep_keys)  # type-ahead search in the tree
+        self.dock.installEventFilter(self.form.keep_keys)  # and whatever else has the focus in it
         self.tree.delete_requested.connect(self.remove)
         self.tree.duplicate_requested.connect(self.duplicate)
         self.tree.itemSelectionChanged.connect(self._on_selection)

@@ -18,6 +18,7 @@ from engine.model.scenario import Scenario
 
 from ..document import Document
 from ..session import Session
+from ..tools.keep_keys import KeepKeys
 from .edits import ScenarioEdits
 from .events_page import EventsPage
 from .map_facts import ScenarioMap, to_sheet
@@ -65,6 +66,10 @@ class ScenarioUi(QObject):
         self.dock = QDockWidget("Scenario", window)
         self.dock.setObjectName("scenario_dock")
         self.dock.setWidget(self.tabs)
+        # letters typed in the pages (a combo box's item, a table cell) reach them, not the
+        # window's single-key tools ('r' chose the Room tool instead of red)
+        self._keep_keys = KeepKeys(self.dock)
+        self.dock.installEventFilter(self._keep_keys)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()
         window.view_menu.addAction(self.dock.toggleViewAction())
