@@ -435,59 +435,52 @@ class LosTable:
             np.asarray(sorted_angles), np.linspace(-math.pi, math.pi, SECTORS + 1), side="left"
         )
         bounds[-1] = m
-        padded = np.append(sorted_dists, -1.0)
         empty = bounds[:-1] == bounds[1:]
         starts = np.minimum(bounds[:-1], m)
 
-        def sector_far(open_dists: np.ndarray) -> list[float]:
+        def sector_far(open_dists: np.ndarray) -> np.ndarray:
+            """Range-maximum table over the sectors (twice round, so that a range across
+            the back bearing is one range): table[j, i] = max of sectors i .. i + 2^j - 1."""
             far = np.maximum.reduceat(open_dists, starts)
             far[empty] = -1.0
-            return list(far.tolist())
+            return _range_max_table(np.concatenate((far, far)))
 
-        sectors = sector_far(padded)
-        for count, k in enumerate(np.argsort(lower_bounds, kind="stable").tolist()):
-            ob = obstacles[k]
-            if src.facade is not None and ob.building == src.facade[0]:
-                ob = self._outline_but(src.facade)
-            if ob.building is not None and ob.building == src.roof_building:
-                continue  # 5.1.7.3: the roof's own building does not count
-            if ob.hex_index is not None and ob.hex_index == src.hex_index:
-                continue  # nor does the hex the block stands in
-            lower_bound = float(lower_bounds[k])
-            near = max(0.0, lower_bound)
-            if count % CHECK_EVERY == CHECK_EVERY - 1 and blocked != checked:
-                checked = blocked
-                open_positions = _unpack(full & ~blocked, m)
-                open_dists = np.append(np.where(open_positions, sorted_dists, -1.0), -1.0)
-                sectors = sector_far(open_dists)
-                farthest_open = max(sectors)
-            if near - EPS_DIST > farthest_open:
-                break  # every target still in view is nearer than this and the next ones
-            d = float(centre_dist[k])
+        far_table = sector_far(np.append(sorted_dists, -1.0))
+        # each obstacle's sectors, from its bounding circle (a superset of its extent)
+        ranked = np.argsort(lower_bounds, kind="stable")
+        nears = np.maximum(lower_bounds[ranked], 0.0)
+        dists_r = centre_dist[ranked]
+        radii = r[ranked]
+        apart = dists_r > radii + EPS_DIST
+        halves = np.arcsin(np.where(apart, radii / np.where(apart, dists_r, 1.0), 0.0)) + 1e-6
+        centres = np.arctan2(cy[ranked] - sy, cx[ranked] - sx)
+        first = np.floor((centres - halves + math.pi) * sector_of).astype(np.int64)
+        last = np.floor((centres + halves + math.pi) * sector_of).astype(np.int64)
+        cullable = apart & (last - first < SECTORS // 2)
+        first_m = np.mod(first, SECTORS)
+        last_m = first_m + np.where(cullable, last - first, 0)
+        spans = last_m - first_m + 1
+        span_level = np.frexp(spans.astype(np.float64))[1] - 1
+        ranked_list = ranked.tolist()
+
+        def shade(ob: _Obstacle, near: float, d: float) -> None:
+            """Mark the targets the obstacle hides (levels, blind hexes) as blocked."""
+            nonlocal blocked
             ocx, ocy, radius = ob.circle
             if d > radius + EPS_DIST:
                 # cheap superset of the angular extent, from the bounding circle
                 half = math.asin(radius / d) + 1e-6
                 centre = math.atan2(ocy - sy, ocx - sx)
-                s0 = math.floor((centre - half + math.pi) * sector_of)
-                s1 = math.floor((centre + half + math.pi) * sector_of)
-                if s1 - s0 < SECTORS // 2:
-                    if s0 < 0 or s1 >= SECTORS:  # across the back bearing (+-pi)
-                        seen = max(max(sectors[s0 % SECTORS :]), max(sectors[: s1 % SECTORS + 1]))
-                    else:
-                        seen = max(sectors[s0 : s1 + 1])
-                    if near - EPS_DIST > seen:
-                        continue
                 if not (mask(ranges(centre - half, centre + half)) & ~blocked):
-                    continue
+                    return
             lo, hi = _arc_of(ob.vertices, ob.closed, sx, sy)
             loose_runs = ranges(lo - EPS_ANGLE, hi + EPS_ANGLE)
             loose = mask(loose_runs) & ~blocked
             if not loose:
-                continue
+                return
             loose &= farther(loose_runs, near - EPS_DIST, strict=False)
             if not loose:
-                continue
+                return
             far = max(math.hypot(v[0] - sx, v[1] - sy) for v in ob.vertices)
             if hi - lo > 2 * EPS_ANGLE:
                 strict_runs = ranges(lo + EPS_ANGLE, hi - EPS_ANGLE)
@@ -508,7 +501,7 @@ class LosTable:
             if ob.hex_index is not None and ob.hex_index in self._hex_target:
                 shadow &= ~own([self._hex_target[ob.hex_index]])
             if not shadow:
-                continue
+                return
             level = ob.level
             if a_level < level:
                 blocked |= shadow & le[level]  # visual obstruction / plateau effect
@@ -526,6 +519,38 @@ class LosTable:
                     target = self._targets[t]
                     if self._blind(src, target, ob, target.blind_point):
                         blocked |= 1 << int(position[t])
+
+        stop = False
+        for c0 in range(0, len(ranked_list), CHECK_EVERY):
+            if blocked != checked:
+                checked = blocked
+                open_positions = _unpack(full & ~blocked, m)
+                far_table = sector_far(np.append(np.where(open_positions, sorted_dists, -1.0), -1.0))
+                farthest_open = float(far_table[0].max())
+            if nears[c0] - EPS_DIST > farthest_open:
+                break  # every target still in view is nearer than this and the next ones
+            chunk = slice(c0, c0 + CHECK_EVERY)
+            lv = span_level[chunk]
+            seen = np.maximum(far_table[lv, first_m[chunk]], far_table[lv, last_m[chunk] - (1 << lv) + 1])
+            # beyond the farthest target in view in every sector it covers: hides nothing new
+            hidden = cullable[chunk] & (nears[chunk] - EPS_DIST > seen)
+            for j in np.flatnonzero(~hidden).tolist():
+                k = ranked_list[c0 + j]
+                ob = obstacles[k]
+                if src.facade is not None and ob.building == src.facade[0]:
+                    ob = self._outline_but(src.facade)
+                if ob.building is not None and ob.building == src.roof_building:
+                    continue  # 5.1.7.3: the roof's own building does not count
+                if ob.hex_index is not None and ob.hex_index == src.hex_index:
+                    continue  # nor does the hex the block stands in
+                lower_bound = float(lower_bounds[k])
+                near = max(0.0, lower_bound)
+                if near - EPS_DIST > farthest_open:
+                    stop = True
+                    break
+                shade(ob, near, float(centre_dist[k]))
+            if stop:
+                break
         visible = _unpack(full & ~blocked, m)
         out = np.zeros(m, dtype=bool)
         out[order] = visible
@@ -579,6 +604,20 @@ class LosTable:
 
 def _id(loc: Location) -> str:
     return loc.id
+
+
+def _range_max_table(values: np.ndarray) -> np.ndarray:
+    """table[j, i]: the largest of values[i : i + 2^j] (a sparse table: any range's maximum
+    is that of two overlapping power-of-two spans)."""
+    levels = [values]
+    span = 1
+    while span * 2 <= len(values):
+        prev = levels[-1]
+        nxt = prev.copy()
+        nxt[: len(prev) - span] = np.maximum(prev[: len(prev) - span], prev[span:])
+        levels.append(nxt)
+        span *= 2
+    return np.stack(levels)
 
 
 def _pack(flags: np.ndarray) -> int:
