@@ -25,10 +25,11 @@ Functions over the play's `Situation`; the state they change is `state.nml` (cou
 from __future__ import annotations
 
 import dataclasses
+import heapq
 from collections.abc import Iterable
 
-from ...battlefield import LocKind
-from ...battlefield.movement import FOOT, ep_within, reach
+from ...battlefield import Dynamic, LocKind
+from ...battlefield.movement import FOOT, ep_within, reach, step_cost
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from . import harm, obstructions
@@ -212,29 +213,60 @@ def crossed_cloud(sit: Situation, block: str, came_from: str | None, location: s
 # --- population (5.2.3.3, 8.2.6) ----------------------------------------------------------------
 
 
-def _free_spots(sit: Situation, start: str, mp: int) -> dict[str, int]:
-    """Where a Population counter at `start` can go within `mp` MP as a foot unit goes:
-    never through a block or a counter closed to movement, never onto another counter."""
-    bf = sit.game.battlefield
+def _closed_to_population(sit: Situation) -> Dynamic:
+    """How a Population counter moves: as a foot unit, never through a block or a counter
+    closed to movement (no friendly block to climb over)."""
     dyn = sit.dynamic(Side.green)
-    blocks = sit.occupied()
-    counters = {c.location for c in nml(sit).counters.values() if c.location and c.kind != Kind.at_mine}
-    closed = dyn.impassable | blocks
-    dyn = dataclasses.replace(dyn, helpers=frozenset(), impassable=closed)
-    found = reach(bf, start, FOOT, mp, dyn)
-    return {loc: n for loc, n in found.items() if loc != start and loc not in counters}
+    return dataclasses.replace(dyn, helpers=frozenset(), impassable=dyn.impassable | sit.occupied())
 
 
-def _next_to_block(sit: Situation, location: str) -> bool:
-    """In contact (adjacent) with a block (8.2.6)."""
-    occupied = sit.occupied()
+def _counter_spots(sit: Situation) -> set[str]:
+    """Locations a counter may not end on: another counter is there (mines are secret)."""
+    return {c.location for c in nml(sit).counters.values() if c.location and c.kind != Kind.at_mine}
+
+
+def _free_spots(sit: Situation, start: str, mp: int) -> dict[str, int]:
+    """Where a Population counter at `start` can go within `mp` MP, never onto another
+    counter."""
+    found = reach(sit.game.battlefield, start, FOOT, mp, _closed_to_population(sit))
+    taken = _counter_spots(sit)
+    return {loc: n for loc, n in found.items() if loc != start and loc not in taken}
+
+
+def _next_to_block(sit: Situation, location: str, blocks: set[str] | None = None) -> bool:
+    """In contact (adjacent) with a block (8.2.6), among `blocks` (default: every block)."""
+    occupied = sit.occupied() if blocks is None else blocks
     return location in occupied or any(n in occupied for n in sit.game.battlefield.neighbours(location))
+
+
+def _flight(sit: Situation, start: str, met_at: str) -> dict[str, int]:
+    """5.2.3.3: where a Population counter met by the block at `met_at` can run within 3 MP:
+    it stops on coming into contact with another block, so it goes no further from there."""
+    bf = sit.game.battlefield
+    dyn = _closed_to_population(sit)
+    others = sit.occupied() - {met_at}
+    src = bf.location(start).index
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best[i] or (i != src and _next_to_block(sit, bf.locations[i].id, others)):
+            continue
+        for step in bf.out[i]:
+            cost = step_cost(bf, step, FOOT, dyn)
+            if cost is None or d + cost > FLEE_MP or d + cost >= best.get(step.dst, FLEE_MP + 1):
+                continue
+            best[step.dst] = d + cost
+            heapq.heappush(heap, (d + cost, step.dst))
+    taken = _counter_spots(sit)
+    spots = {bf.locations[i].id: d for i, d in best.items() if i != src}
+    return {loc: d for loc, d in spots.items() if loc not in taken}
 
 
 def flee(sit: Situation, cid: str, block: str) -> None:
     """5.2.3.3: the Population counter moves up to 3 MP as far as possible from the block
-    that met it; it does not stop in contact with another block, and stays if it cannot get
-    further away (docs/rules.md: the farthest such place in EP, fewest MP, then id)."""
+    that met it, stopping if it comes into contact with another block; it stays if it
+    cannot get further away (docs/rules.md: the farthest place in EP, fewest MP, then id)."""
     c = nml(sit).counters[cid]
     here = c.location or ""
     bf = sit.game.battlefield
@@ -246,9 +278,7 @@ def flee(sit: Situation, cid: str, block: str) -> None:
         return far if d is None else d
 
     best: tuple[int, int, str] | None = None
-    for loc, mp in _free_spots(sit, here, FLEE_MP).items():
-        if _next_to_block(sit, loc):
-            continue
+    for loc, mp in _flight(sit, here, origin).items():
         key = (-distance(loc), mp, loc)
         if best is None or key < best:
             best = key

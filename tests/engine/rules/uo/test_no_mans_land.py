@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.battlefield.movement import ep_distance
 from engine.model.scenario import AdvancedRule, Compass, Side
-from engine.rules.uo import counters, effects, fight, observation, obstructions
+from engine.rules.uo import counters, effects, fight, no_mans_land, observation, obstructions
 from engine.rules.uo.actions import (
     Assault,
     EndActivation,
@@ -307,3 +307,29 @@ def test_5_2_3_2_a_block_withdrawing_into_a_toxic_cloud_loses_1_osl_and_meets_co
     fight.finish_withdrawal(play, Withdrawal("g-inf", "S0803"), "S0805")
     assert play.state.blocks["g-inf"].losses == 1
     assert counter(play, "v").revealed  # 3 EP from S0805 (5.2.3)
+
+
+def test_5_2_3_3_fleeing_population_stops_on_coming_into_contact_with_another_block() -> None:
+    def fled(green: list[B]) -> str:
+        play = play_with([{"id": "pop", "kind": "population", "at": "S0806"}], green)
+        activate(play, "g-inf")
+        move(play, "S0803")
+        return counter(play, "pop").location
+
+    alone = fled([B("g-inf", at="S0802")])
+    assert alone == "S0508"  # 3 MP away, the farthest from S0803
+    # a block next to its way west: it stops where it meets it and goes elsewhere
+    blocked = fled([B("g-inf", at="S0802"), B("g-other", at="S0607")])
+    assert blocked != alone
+    play = play_with(
+        [{"id": "pop", "kind": "population", "at": "S0806"}],
+        [B("g-inf", at="S0803"), B("g-other", at="S0607")],
+    )
+    bf = play.game.battlefield
+    spots = no_mans_land._flight(play, "S0806", "S0803")
+    assert blocked in spots
+    others = {"S0607"}
+    for loc, mp in spots.items():
+        if mp > 1:  # came from a place within reach that was not in contact with g-other
+            before = [n for n in bf.neighbours(loc) if (spots.get(n, -1) < mp and n in spots) or n == "S0806"]
+            assert any(n == "S0806" or not (others & {n, *bf.neighbours(n)}) for n in before), loc
