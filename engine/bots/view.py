@@ -34,7 +34,7 @@ SearchState = tuple[int, bool]
 Search = tuple[SearchState, dict[SearchState, float], dict[SearchState, int], dict[SearchState, SearchState]]
 
 
-@dataclass
+@dataclass(slots=True)
 class Enemy:
     key: str  # "#<identity>" once revealed, else "hidden@<location>"
     location: str
@@ -44,7 +44,7 @@ class Enemy:
     reacted: bool = False  # a revealed block's Reaction or Completed marker (4.3.3)
 
 
-@dataclass
+@dataclass(slots=True)
 class Own:
     id: str
     info: BlockInfo
