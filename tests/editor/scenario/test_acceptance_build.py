@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QPushBu
 from engine.cli import main as uo
 from engine.model.scenario import Scenario
 from tests.editor.canvas_input import click as click_map
-from tests.editor.canvas_input import drag, use_tool, zoom_on
+from tests.editor.canvas_input import drag, use_tool
 from tests.editor.conftest import ROOT
 from tests.editor.oob.oob_input import choose, click_row, drop_on_map
 
@@ -184,7 +184,7 @@ def test_acceptance_build_the_harbour_crossing_by_mouse_and_keyboard(
     _dock_tab(user, window, "Orders of battle")
     oob = window.oob_ui
     form = oob.form
-    zoom_on(window, _centre(window, "A2010"), 2.0)
+    user.keyClick(window.view, Qt.Key.Key_F)  # View > Fit sheet: every location in view
     F = f"{G}/impulse_forces/0"
     click_row(user, window, F)
     click(user, oob.add_block_button)  # the first card's first block: co-mech's platoon leader
