@@ -155,3 +155,18 @@ def blast(sit: Situation, aperture: str, side: Side, exclude: str) -> None:
     for cid, c in sorted(s.nml.counters.items()):
         if c.location is not None and near(c.location):
             no_mans_land.reveal_by_weapon(sit, cid, side)
+
+
+def check(sit: Situation) -> list[str]:
+    """Invariants: no side opens more breaches than its Breach markers allow (5.2.4), and
+    every breach opened is a breach symbol of the map (8.2.9)."""
+    problems = [
+        f"{side.value} used {sit.state.breach_markers_used.get(side, 0)} Breach markers beyond its allotment"
+        for side in Side
+        if markers_left(sit, side) < 0
+    ]
+    bf = sit.game.battlefield
+    for ap in sorted(sit.state.breaches):
+        if ap not in bf.apertures or bf.apertures[ap].kind != ApertureKind.breach:
+            problems.append(f"breach {ap} opened where the map has no breach symbol")
+    return problems

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from engine.battlefield import Battlefield, Placement, compile_sheets
 from engine.battlefield.movement import reach
 from engine.model.cards import BlockType
 from engine.model.scenario import Allotment, Side
-from engine.rules.uo import breaching, fight, harm, obstructions
+from engine.rules.uo import breaching, fight, harm, invariants, obstructions
 from engine.rules.uo.actions import Breach
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Activate, EndActivation, HoldFire, Move
@@ -171,3 +173,11 @@ def test_5_2_4_1_both_sides_see_an_opened_breach() -> None:
     for side in Side:
         assert play.observation(side).breaches == (BREACH,)
     check(play)
+
+
+def test_5_2_4_the_invariants_catch_a_breach_beyond_the_allotment() -> None:
+    play = play_of(on_breach_map(game_of([B("g", INF, OUTSIDE)], [B("r", INF, "S1310")]), green_markers=0))
+    play.state.breaches.add(BREACH)
+    play.state.breach_markers_used[Side.green] = 1
+    with pytest.raises(invariants.BrokenInvariant, match="Breach markers beyond its allotment"):
+        invariants.check(play)
