@@ -82,8 +82,14 @@ class _Obstacle:
     hex_index: int | None = None
     centre: Pt | None = None
     circle: tuple[float, float, float] = (0.0, 0.0, 0.0)  # bounding circle: x, y, radius
+    edges: tuple[tuple[Pt, Pt], ...] = ()
 
     def __post_init__(self) -> None:
+        v = self.vertices
+        if self.closed:
+            self.edges = tuple((v[i], v[(i + 1) % len(v)]) for i in range(len(v)))
+        else:
+            self.edges = tuple((v[i], v[i + 1]) for i in range(len(v) - 1))
         xs = [v[0] for v in self.vertices]
         ys = [v[1] for v in self.vertices]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
@@ -361,8 +367,9 @@ class LosTable:
         dx = self._tx[subset] - sx
         dy = self._ty[subset] - sy
         angles = np.arctan2(dy, dx)
-        order = np.argsort(angles, kind="stable")
-        sorted_angles = angles[order].tolist()
+        order = np.argsort(angles)  # targets of equal bearing share every run: any order
+        angles_in_order = angles[order]
+        sorted_angles = angles_in_order.tolist()
         sorted_dists = np.hypot(dx, dy)[order]
         members = subset[order]  # target number at each position
         #: position of each target number in this sweep (-1: not in it)
@@ -431,9 +438,7 @@ class LosTable:
         # the farthest target still in view per sector of bearings: an obstacle beyond it in
         # every sector it covers hides nothing new (most obstacles, behind the first houses)
         sector_of = SECTORS / (2 * math.pi)
-        bounds = np.searchsorted(
-            np.asarray(sorted_angles), np.linspace(-math.pi, math.pi, SECTORS + 1), side="left"
-        )
+        bounds = np.searchsorted(angles_in_order, np.linspace(-math.pi, math.pi, SECTORS + 1), side="left")
         bounds[-1] = m
         empty = bounds[:-1] == bounds[1:]
         starts = np.minimum(bounds[:-1], m)
@@ -675,20 +680,12 @@ def _arc_of(vertices: tuple[Pt, ...], closed: bool, sx: float, sy: float) -> tup
     return first + lo, first + hi
 
 
-def _edges(ob: _Obstacle) -> list[tuple[Pt, Pt]]:
-    v = ob.vertices
-    if ob.closed:
-        return [(v[i], v[(i + 1) % len(v)]) for i in range(len(v))]
-    return [(v[i], v[i + 1]) for i in range(len(v) - 1)]
-
-
-def _edges_towards(facade: Facade | None, ob: _Obstacle) -> list[tuple[Pt, Pt]]:
+def _edges_towards(facade: Facade | None, ob: _Obstacle) -> tuple[tuple[Pt, Pt], ...]:
     """The obstacle's edges a line to an aperture may meet: for the aperture's own
     building, all but the facade segment holding it (los.py: facade_edges)."""
-    edges = _edges(ob)
     if facade is not None and ob.building == facade[0] and ob.closed:
-        return [e for i, e in enumerate(edges) if i not in facade[1]]
-    return edges
+        return tuple(e for i, e in enumerate(ob.edges) if i not in facade[1])
+    return ob.edges
 
 
 def _hit_points(s: Pt, t: Pt, facade: Facade | None, ob: _Obstacle) -> tuple[Pt, Pt] | None:
