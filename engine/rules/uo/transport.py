@@ -141,7 +141,8 @@ def mount(sit: Situation, action: Mount) -> None:
     act.acted_at = act.spent
     sit.end_activation()
     b = s.blocks[block]
-    b.location, b.mounted_in = None, action.vehicle
+    # 4.3.2.3: "placed standing upright, on the vehicle illustration": hidden again
+    b.location, b.mounted_in, b.revealed = None, action.vehicle, False
     start_activation(sit, action.vehicle, acted=True)
 
 

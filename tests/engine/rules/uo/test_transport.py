@@ -18,8 +18,10 @@ INF, APC, ATGM, MBT = BlockType.infantry, BlockType.apc, BlockType.support_weapo
 def test_8_2_4_3_a_foot_block_boards_the_adjacent_vehicle_which_then_acts_and_moves() -> None:
     play = play_of(game_of([B("inf", INF, "S0802"), B("apc", APC, "S0803")], [B("r", INF, "S1310")]))
     activate(play, "inf")
+    play.state.blocks["inf"].revealed = True  # seen earlier
     assert legal(play, Mount) == {Mount("apc")}
     play.apply(Mount("apc"))
+    assert not play.state.blocks["inf"].revealed  # upright on the vehicle's card (4.3.2.3)
     s = play.state
     inf = s.blocks["inf"]
     assert inf.location is None and inf.mounted_in == "apc" and inf.activated  # 4.3.2.3
