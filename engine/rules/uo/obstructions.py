@@ -9,7 +9,8 @@ a toxic cloud (5.2.4.4), so neither is here.
 Counters are whole-hex obstacles at the terrain chart's counter levels (`bf.chart.counters`);
 `Dynamic` carries them to `engine.battlefield.los`, which already knows how to judge them.
 Also here: the drift of a counter group downwind (5.2.4.3-5.2.4.6), which smoke, toxic clouds
-and wrecks share.
+and wrecks share, and the other way a counter changes LOS and moves: the breaches opened by
+Breach markers (5.2.4.1), which let LOS into their rooms and blocks through.
 """
 
 from __future__ import annotations
