@@ -34,3 +34,19 @@ def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> No
     active = s.activation.block if s.activation is not None else None
     if block != active:
         sit.mark_activated(block)
+
+
+def poisoned(sit: Situation, block: str, osl: int) -> None:
+    """A toxic cloud's loss (5.2.3.2: "any block that crosses the cloud loses 1 OSL, as well
+    as any block located in the cloud when it is placed"): no weapons effect, so no fortified
+    roll (5.2.4.2), no Activated marker and no floor for armour (8.2.1.3); mounted blocks
+    share a vehicle's (8.2.4.5)."""
+    b = sit.state.blocks[block]
+    info = sit.game.blocks[block]
+    if not b.on_map or osl <= 0 or info.dummy:
+        return
+    b.losses += osl
+    if info.vehicle:
+        transport.share_losses(sit, block, osl)
+    if b.losses >= info.levels:
+        sit.eliminate(block, by=None)

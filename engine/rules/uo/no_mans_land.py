@@ -200,14 +200,14 @@ def toxic_cloud(sit: Situation, location: str) -> None:
     clouds.update(cells)
     for bid, b in list(sit.state.blocks.items()):
         if b.on_map and b.location in new:
-            harm.suffer(sit, bid, CLOUD_OSL)
+            harm.poisoned(sit, bid, CLOUD_OSL)
 
 
 def crossed_cloud(sit: Situation, block: str, came_from: str | None, location: str) -> None:
     """5.2.3.2: a block entering a toxic cloud (from outside it) loses 1 OSL."""
     clouds = nml(sit).toxic_clouds
     if location in clouds and came_from not in clouds:
-        harm.suffer(sit, block, CLOUD_OSL)
+        harm.poisoned(sit, block, CLOUD_OSL)
 
 
 # --- population (5.2.3.3, 8.2.6) ----------------------------------------------------------------

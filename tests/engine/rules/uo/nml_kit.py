@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, HoldFire, Move, StartImpulse
 from engine.rules.uo.counters import CounterState, Kind
+from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 from engine.rules.uo.state import Opportunity
 
@@ -51,3 +52,11 @@ def put(
     play: Play, cid: str, kind: Kind, at: str, *, owner: Side | None = None, revealed: bool = False
 ) -> None:
     play.state.nml.counters[cid] = CounterState(kind, at, revealed=revealed, owner=owner)
+
+
+def with_allotments(game: Game, side: Side, **allotments: dict[str, object]) -> Game:
+    """The game with `side`'s environment allotments replaced (at_mines, barricades...)."""
+    data = game.scenario.model_dump(mode="json", by_alias=True)
+    data["sides"][side.value]["environment"].update(allotments)
+    scenario = type(game.scenario).model_validate(data)
+    return Game(scenario, game.battlefield, game.cards)

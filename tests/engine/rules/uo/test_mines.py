@@ -10,24 +10,15 @@ from engine.model.scenario import Side
 from engine.rules.log import replay_actions
 from engine.rules.uo.actions import Destroy, KeepInReserve, Move, PlaceCounter, ScoutMines
 from engine.rules.uo.counters import Kind
-from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 from engine.rules.uo.state import Phase
 
-from .nml_kit import activate, load, move, put
+from .nml_kit import activate, load, move, put, with_allotments
 from .small import B, small_game
 
 RED_FAR = B("r-far", at="S1410")
-
-
-def with_allotments(game: Game, side: Side, **allotments: dict[str, object]) -> Game:
-    """The game with `side`'s environment allotments replaced (at_mines, barricades...)."""
-    data = game.scenario.model_dump(mode="json", by_alias=True)
-    data["sides"][side.value]["environment"].update(allotments)
-    scenario = type(game.scenario).model_validate(data)
-    return Game(scenario, game.battlefield, game.cards)
 
 
 def test_5_2_2_1_mines_are_placed_secretly_at_set_up_from_the_allotment() -> None:

@@ -25,7 +25,7 @@ from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
 from engine.rules.uo.state import Withdrawal
 
-from .nml_kit import activate, load, move, put
+from .nml_kit import activate, load, move, put, with_allotments
 from .small import B, small_game
 
 RED_FAR = B("r-far", at="S1410")
@@ -333,3 +333,18 @@ def test_5_2_3_3_fleeing_population_stops_on_coming_into_contact_with_another_bl
         if mp > 1:  # came from a place within reach that was not in contact with g-other
             before = [n for n in bf.neighbours(loc) if (spots.get(n, -1) < mp and n in spots) or n == "S0806"]
             assert any(n == "S0806" or not (others & {n, *bf.neighbours(n)}) for n in before), loc
+
+
+def test_5_2_3_2_a_toxic_cloud_is_no_weapons_effect_a_fortified_block_in_it_loses_without_a_die() -> None:
+    base = small_game(
+        green=[B("g-inf", at="S0802"), B("g-fort", at="S0906")],
+        red=[RED_FAR],
+        leaders=False,
+        no_mans_land=[{"id": "tox", "kind": "toxic", "at": "S0806"}],
+    )
+    play = Play(with_allotments(base, Side.green, fortified={"count": 1, "locations": ["S0906"]}), 0)
+    activate(play, "g-inf")
+    load(play)  # no fortified roll (5.2.4.2 protects from weapons effects)
+    move(play, "S0803")
+    fort = play.state.blocks["g-fort"]
+    assert fort.losses == 1 and not fort.activated
