@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
-from collections.abc import Iterable
 
 from ...battlefield import Dynamic, LocKind
 from ...battlefield.movement import FOOT, ep_within, reach, step_cost
@@ -130,12 +129,9 @@ def meet(sit: Situation, block: str) -> None:
             reveal_by_block(sit, cid, block, scouting=False)
 
 
-def scout_targets(sit: Situation, block: str, in_range: Iterable[str]) -> list[str]:
-    """Locations among `in_range` (those the block may scout, 8.2.5) holding a counter face
-    down to its side."""
-    side = sit.side_of(block)
-    hidden = {c.location for c in nml(sit).counters.values() if hidden_to(c, side)}
-    return sorted(loc for loc in in_range if loc in hidden)
+def hidden_locations(sit: Situation, side: Side) -> list[str]:
+    """Locations holding a counter face down to `side`, which it may scout (8.2.5, 5.2.3)."""
+    return sorted({c.location for c in nml(sit).counters.values() if c.location and hidden_to(c, side)})
 
 
 def scout(sit: Situation, block: str, location: str) -> None:
