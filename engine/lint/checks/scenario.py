@@ -23,6 +23,7 @@ from ...model.scenario import (
     Block,
     ControlBuildings,
     ControlLocations,
+    CounterKind,
     Destroy,
     Scenario,
     SideSetup,
@@ -798,3 +799,27 @@ def bad_house_rule_table(ctx: ScenarioContext) -> Iterator[Finding]:
         if isinstance(table.model, CombatTablesFile):
             for p_pointer, message in combat_problems(table.model):
                 yield Finding(p_pointer, f"house-rule combat table: {message}", doc=table)
+
+
+@check("L334", "block-on-closed-counter", FMT)
+def block_on_closed_counter(ctx: ScenarioContext) -> Iterator[Finding]:
+    """A block is set up where a counter closes the location (5.2.3.1, 5.2.3.3, 5.2.3.5).
+
+    A No Man's Land IED/UXO, Population or barricade counter, or a side's barricade: no
+    block may be there."""
+    s = ctx.scenario
+    names = {
+        CounterKind.ied_uxo: "IED/UXO",
+        CounterKind.population: "Population",
+        CounterKind.barricade: "barricade",
+    }
+    closed = {c.at: f"the {names[c.kind]} counter '{c.id}'" for c in s.no_mans_land if c.kind in names}
+    for name, side in _sides(s):
+        for loc in side.environment.barricades.locations:
+            closed.setdefault(loc, f"a {name} barricade")
+    for pb in _blocks(s):
+        at = pb.block.at
+        if at is not None and pb.block.mounted_in is None and at in closed:
+            yield Finding(
+                f"{pb.pointer}/at", f"block '{pb.block.id}' is set up at '{at}' where {closed[at]} stands"
+            )
