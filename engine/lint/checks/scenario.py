@@ -823,3 +823,18 @@ def block_on_closed_counter(ctx: ScenarioContext) -> Iterator[Finding]:
             yield Finding(
                 f"{pb.pointer}/at", f"block '{pb.block.id}' is set up at '{at}' where {closed[at]} stands"
             )
+
+
+@check("L335", "mine-not-in-hex", FMT)
+def mine_not_in_hex(ctx: ScenarioContext) -> Iterator[Finding]:
+    """An AT mine is fixed in a location that is not a hex (5.2.2.1, 8.2.3.1)."""
+    if ctx.incomplete_map:
+        return
+    for name, side in _sides(ctx.scenario):
+        for k, loc in enumerate(side.environment.at_mines.locations):
+            place = ctx.places.get(loc)
+            if place is not None and place.kind != LocKind.hex:
+                yield Finding(
+                    f"/sides/{name}/environment/at_mines/locations/{k}",
+                    f"{name} AT mine at '{loc}': a mine is laid in a hex, not in a {place.kind.value}",
+                )
