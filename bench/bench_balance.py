@@ -199,7 +199,8 @@ def dialog_series() -> None:
         f"figures equal the dialog's: {same}"
     )
     if not same:
-        raise RuntimeError("the dialog's figures differ from uo balance's for the same seeds")
+        differ = sorted(k for k in set(local) | set(cli) if local.get(k) != cli.get(k))
+        raise RuntimeError(f"the dialog's figures differ from uo balance's for the same seeds: {differ}")
     try:
         import ray
     except ImportError:
