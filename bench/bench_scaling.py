@@ -13,8 +13,9 @@ sizes, the disk cache is off). Per size:
   pair, on the same random pairs; the table's answers are checked equal to los() there and
   on pairs into rooms from their apertures' arcs (up front and on demand): the exact-rule
   agreement check at 4 sheets and more (the suite checks 1 sheet and the sample);
-- memory: the process's peak RSS after compile, table and the measured rows, and what the
-  whole table would hold (n^2 / 8 bytes);
+- memory: the process's peak RSS after compile, table, the measured rows and the exact-rule
+  checks (before validating, which loads the sheets again), and what the whole table would
+  hold (n^2 / 8 bytes);
 - lookup: a lookup in built rows; reach: 9 MP on foot from random hexes; validate: the
   assembly as a scenario (`uo validate`'s code path) from freshly written YAML files, which
   must raise no problem about the map (the generator's ids are unique across 16 sheets).
@@ -191,6 +192,7 @@ def measure(n: int) -> dict[str, float]:
     starts = [rng.choice(hexes) for _ in range(30)]
     reach(bf, starts[0], FOOT, 9)  # the per-mover graph, once
     t_reach = best_of(lambda: [reach(bf, s, FOOT, 9) for s in starts], repeat=3) / len(starts)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # peak, before validating
     validate, map_problems = _validate(sheets, hexes[0], hexes[-1])
     if map_problems:
         raise AssertionError(f"{n} sheets do not validate: {map_problems[:5]}")
@@ -211,7 +213,7 @@ def measure(n: int) -> dict[str, float]:
         "pair_table": full / pairs,
         "pair_exact": pair_exact,
         "mismatches": mismatches,
-        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "rss_mb": rss_mb,
         "table_mb": locs * locs / 8 / 2**20,
         "lookup": lookup,
         "reach": t_reach,
