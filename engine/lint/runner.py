@@ -16,6 +16,7 @@ from ..model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT
 from . import checks  # noqa: F401  (registers the checks)
 from .context import CardsContext, ScenarioContext, SheetContext, Workspace, build_scenario_context
 from .registry import Finding, checks_for
+from .ub import UB_FORMATS, ub_problems
 
 #: rule table formats (the terrain chart's checks are its shapes)
 RULE_TABLE_FORMATS = (COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT)
@@ -92,6 +93,8 @@ def lint_document(doc: Loaded, ws: Workspace) -> list[Problem]:
         ctx = CardsContext(doc)
     elif doc.format == "uo-scenario/1":
         ctx, problems = build_scenario_context(doc, ws)
+    elif doc.format in UB_FORMATS:  # Urban Battle's board, unit charts and missions
+        return ub_problems(doc, ws)
     elif doc.format in RULE_TABLE_FORMATS:  # a rule table is its own context
         for chk in checks_for(doc.format):
             problems += [_to_problem(chk.code, finding, doc) for finding in chk.fn(doc)]

@@ -6,7 +6,10 @@ from .log import LOG_FORMAT, GameLog
 from .rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, WeaponsEffectTable
 from .scenario import Scenario
 from .sheet import MapSheet
+from .square_board import BOARD_FORMAT, SquareBoard
 from .terrain_chart import TERRAIN_FORMAT, TerrainChart
+from .ub_mission import MISSION_FORMAT, Mission
+from .ub_units import UNITS_FORMAT, UnitChart
 
 #: File format tag (the `schema` key) -> model class.
 FORMATS: dict[
@@ -17,7 +20,10 @@ FORMATS: dict[
     | type[GameLog]
     | type[CombatTablesFile]
     | type[WeaponsEffectTable]
-    | type[TerrainChart],
+    | type[TerrainChart]
+    | type[SquareBoard]
+    | type[UnitChart]
+    | type[Mission],
 ] = {
     MAP_FORMAT: MapSheet,
     CARDS_FORMAT: CardLibrary,
@@ -26,6 +32,20 @@ FORMATS: dict[
     COMBAT_FORMAT: CombatTablesFile,
     WEAPONS_EFFECT_FORMAT: WeaponsEffectTable,
     TERRAIN_FORMAT: TerrainChart,
+    BOARD_FORMAT: SquareBoard,
+    UNITS_FORMAT: UnitChart,
+    MISSION_FORMAT: Mission,
 }
 
-Document = MapSheet | CardLibrary | Scenario | GameLog | CombatTablesFile | WeaponsEffectTable | TerrainChart
+Document = (
+    MapSheet
+    | CardLibrary
+    | Scenario
+    | GameLog
+    | CombatTablesFile
+    | WeaponsEffectTable
+    | TerrainChart
+    | SquareBoard
+    | UnitChart
+    | Mission
+)

@@ -11,4 +11,5 @@ DEFAULT: Final = "urban-operations"
 #: name -> "module:attribute" of the RuleSet value (engine/rules/registry.py imports it)
 RULE_SETS: Final[dict[str, str]] = {
     "urban-operations": "engine.rules.uo.ruleset:URBAN_OPERATIONS",
+    "urban-battle": "engine.rules.ub.ruleset:URBAN_BATTLE",
 }
