@@ -7,6 +7,7 @@ import shutil
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from engine.geometry.hexgrid import GridShape
 from engine.model.sheet import Orientation, Stagger
 
 from .conftest import DATA
@@ -39,7 +40,7 @@ def test_grid_settings_change_the_grid_in_one_undo_step(window, qtbot, tmp_path)
     assert (grid.columns, grid.first_row, grid.size) == (7, 0, 9.5)
     assert (grid.stagger, grid.orientation) == (Stagger.odd, Orientation.pointy)
     assert grid.half_hexes_playable is (not before.half_hexes_playable)
-    assert window.scene.grid.grid == grid  # the canvas redrew from the new grid
+    assert window.scene.grid.grid == GridShape.of(grid)  # the canvas redrew from the new grid
     stack = window.document.undo_stack
     assert stack.count() == 1 and stack.undoText() == "Grid settings"
     stack.undo()
