@@ -53,8 +53,8 @@ class Force(Strict):
 
 
 class Forces(Strict):
-    green: Force
-    red: Force
+    green: Force = Field(description="Green's force.")
+    red: Force = Field(description="Red's force.")
 
 
 class GoalKind(StrEnum):

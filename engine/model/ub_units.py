@@ -44,9 +44,9 @@ class ParabolicFire(Strict):
 
 
 class Armour(Strict):
-    front: int = Field(ge=0, le=30)
-    side: int = Field(ge=0, le=30)
-    rear: int = Field(ge=0, le=30)
+    front: int = Field(ge=0, le=30, description="Front armour.")
+    side: int = Field(ge=0, le=30, description="Side armour.")
+    rear: int = Field(ge=0, le=30, description="Rear armour.")
 
 
 class UnitType(Strict):
