@@ -10,4 +10,20 @@ from .random_bot import RandomBot
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HeuristicBot", "RandomBot"]
+#: the bots of the other rule sets, by rule set name ("urban-operations" plays BOTS)
+RULE_SET_BOTS: dict[str, str] = {"urban-battle": "engine.bots.ub:BOTS"}
+
+
+def bots_for(rules: str) -> dict[str, BotFactory]:
+    """The bots that play the rule set called `rules`, by name."""
+    target = RULE_SET_BOTS.get(rules)
+    if target is None:
+        return BOTS
+    from importlib import import_module
+
+    module, _, attribute = target.partition(":")
+    found: dict[str, BotFactory] = getattr(import_module(module), attribute)
+    return found
+
+
+__all__ = ["BOTS", "RULE_SET_BOTS", "Bot", "BotFactory", "HeuristicBot", "RandomBot", "bots_for"]

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..model.scenario import Side
+from ..rules.registry import rule_set
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
-from ..rules.uo.ruleset import URBAN_OPERATIONS
 from .base import Bot
 
 
@@ -27,15 +28,16 @@ def play_game(
     """Play from set-up to the end through the rule-set interface: the side whose decision
     it is chooses from its observation and the legal actions, and its choice is applied;
     `check` (invariants, in tests) runs after every action."""
-    play = URBAN_OPERATIONS.start(game, seed)
+    # the game's own rule set (Urban Operations' Play, or another rule set's state)
+    play: Any = rule_set(game.rules).start(game, seed)
     bots = {Side.green: green, Side.red: red}
     count = 0
     while (decision := play.decision) is not None:
         side = decision.side
         if count >= max_actions:
             raise GameTooLong(
-                f"{game.scenario.id}, seed {seed}: no end after {max_actions} actions "
-                f"(turn {play.state.turn}, {play.state.phase}, {side} to decide)"
+                f"{game.scenario_id}, seed {seed}: no end after {max_actions} actions "
+                f"(turn {play.state.turn}, {getattr(play.state, 'phase', '')}, {side} to decide)"
             )
         play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
         count += 1
@@ -51,6 +53,6 @@ def bot_seed(seed: int, side: Side) -> int:
 
 def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
     """The bot called `name` for `side` in `game`, with its briefing and its own seed."""
-    from . import BOTS
+    from . import bots_for
 
-    return BOTS[name](URBAN_OPERATIONS.briefing(game, side), bot_seed(seed, side))
+    return bots_for(game.rules)[name](rule_set(game.rules).briefing(game, side), bot_seed(seed, side))

@@ -36,9 +36,9 @@ def run_game(game: Game, green: str, red: str, seed: int, check: bool = False) -
     every action. Raises GameTooLong, or AssertionError for a broken invariant."""
     checker: Callable[[Play], None] | None = None
     if check:
-        from ..rules.uo import invariants
+        from ..rules.registry import invariants_of
 
-        checker = invariants.check
+        checker = invariants_of(game.rules)
     return play_game(
         game, make_bot(green, game, seed, Side.green), make_bot(red, game, seed, Side.red), seed, checker
     )

@@ -17,7 +17,7 @@ import sys
 import threading
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..rules.uo.game import Game
@@ -40,13 +40,21 @@ def source(game: Game | None, scenario: str | Path, ctx: BaseContext) -> Game | 
     """What a worker's initializer gets: the loaded game when the workers are forked (they
     inherit it, nothing is pickled), else the scenario's path (each loads it)."""
     if game is not None and ctx.get_start_method() == "fork":
-        game.battlefield.los_table  # noqa: B018  (built or read once, here, for every worker)
+        battlefield = getattr(game, "battlefield", None)  # a square board (Urban Battle) has no LOS table
+        if battlefield is not None:
+            battlefield.los_table  # noqa: B018  (built or read once, here, for every worker)
         return game
     return str(scenario)
 
 
 def load(given: Game | str) -> Game:
     """A worker's game: the one it inherited, or its scenario loaded (through the disk cache)."""
-    from ..rules.uo.game import Game
+    if not isinstance(given, str):
+        return given
+    from ..io.files import load_document
+    from ..rules.registry import rule_set
 
-    return given if isinstance(given, Game) else Game.load(Path(given))
+    # the rule set the scenario names (`rules:`), as `uo play` chose it
+    rules = getattr(load_document(Path(given)).model, "rules", None)
+    game: Any = rule_set(rules if isinstance(rules, str) else None).load(Path(given))
+    return game

@@ -6,13 +6,14 @@ Entries are import paths, not modules: naming a rule set costs nothing until it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from ..model.rule_sets import DEFAULT, RULE_SETS
 from .ruleset import RuleSet
 
-__all__ = ["DEFAULT", "RULE_SETS", "UnknownRuleSet", "rule_set"]
+__all__ = ["DEFAULT", "RULE_SETS", "UnknownRuleSet", "invariants_of", "rule_set"]
 
 
 class UnknownRuleSet(KeyError):
@@ -28,3 +29,14 @@ def rule_set(name: str | None = None) -> RuleSet[Any, Any]:
     module, _, attribute = target.partition(":")
     value: RuleSet[Any, Any] = getattr(import_module(module), attribute)
     return value
+
+
+def invariants_of(name: str | None = None) -> Callable[[Any], None]:
+    """The rule set's invariant check (`uo play --check`): `check(play)` of the `invariants`
+    module beside its rule set, raising AssertionError when the state breaks one."""
+    target = RULE_SETS.get(name or DEFAULT)
+    if target is None:
+        raise UnknownRuleSet(name)
+    package = target.partition(":")[0].rpartition(".")[0]
+    check: Callable[[Any], None] = import_module(package + ".invariants").check
+    return check

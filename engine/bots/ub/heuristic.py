@@ -1,0 +1,183 @@
+"""A heuristic Urban Battle player: it fires the shot most likely to destroy the most
+effectiveness, and moves, one Step at a time, the vehicle whose Step most improves its
+position (what it could destroy from there, less what could destroy it, nearer the enemy or
+the goal). It reads the board and the unit charts from its briefing, the pieces from its
+observation, and chooses only among the legal actions (engine/rules/ub/fire.py's rules)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ...model.scenario import Side
+from ...model.square_board import parse_square
+from ...model.ub_mission import FiringMode, GoalKind
+from ...model.ub_units import Mount, UnitType
+from ...rules.ub import fire as F
+from ...rules.ub.actions import EndTurn, Fire, FireKind, Step, StepKind
+from ...rules.ub.board import DIRECTIONS, Square
+
+COMPASS = {c: i for i, c in enumerate(("N", "NE", "E", "SE", "S", "SW", "W", "NW"))}
+#: how much a threat to itself weighs against a chance to destroy
+CAUTION = 0.6
+#: score a square nearer the enemy (or the goal) gains
+APPROACH = 0.08
+#: the least chance worth a shot
+SHOT = 0.05
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: Side
+    kind: UnitType
+    square: Square
+    facing: int
+    destroyed: bool
+
+
+class UbHeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, briefing: Any, seed: int = 0):
+        self.side: Side = briefing.side
+        game = briefing.game
+        self.board = game.board
+        self.types: dict[str, UnitType] = dict(game.types)
+        mission = game.mission
+        self.realistic = mission.firing_mode is FiringMode.realistic
+        self.absolute = mission.firing_mode is FiringMode.absolute
+        goal = mission.goal
+        self.goal: list[Square] = []
+        if goal.kind is GoalKind.break_through and goal.attacker is self.side:
+            self.goal = [parse_square(q) for q in goal.squares]
+        self.rng = random.Random(seed)
+
+    # --- the decision -------------------------------------------------------------------------------
+
+    def choose(self, observation: Any, actions: list[Any]) -> Any:
+        units = {
+            p.id: Unit(
+                p.id, p.side, self.types[p.type], parse_square(p.square), COMPASS[p.facing], p.destroyed
+            )
+            for p in observation.pieces
+        }
+        occupied = {u.square for u in units.values()}
+        enemies = [u for u in units.values() if u.side is not self.side and not u.destroyed]
+        friends = [u for u in units.values() if u.side is self.side and not u.destroyed]
+        best_fire, fire_value = None, 0.0
+        for a in actions:
+            if isinstance(a, Fire):
+                shooter, target = units[a.unit], units[a.target]
+                p = self._chance(shooter, shooter.square, shooter.facing, target, occupied, friends, a.kind)
+                value = p * target.kind.effectiveness
+                if p >= SHOT and value > fire_value:
+                    best_fire, fire_value = a, value
+        # the vehicle being activated fires when it has a shot and no better Step
+        best_step, step_gain = None, 1e-6
+        for a in actions:
+            if not isinstance(a, Step):
+                continue
+            u = units[a.unit]
+            if a.unit != observation.current and best_fire is not None and best_fire.unit == a.unit:
+                continue  # a vehicle with a shot where it stands takes it
+            after = self._after(u, a.step)
+            if after is None:
+                continue
+            others = occupied - {u.square}
+            gain = self._score(u, *after, enemies, others | {after[0]}, friends) - self._score(
+                u, u.square, u.facing, enemies, occupied, friends
+            )
+            gain += self.rng.random() * 1e-3  # break ties without a fixed order
+            if gain > step_gain:
+                best_step, step_gain = a, gain
+        current = observation.current
+        if best_fire is not None and (
+            best_step is None or best_fire.unit == current or step_gain < fire_value
+        ):
+            return best_fire
+        if best_step is not None:
+            return best_step
+        return next((a for a in actions if isinstance(a, EndTurn)), actions[0])
+
+    # --- what a position is worth --------------------------------------------------------------------
+
+    def _after(self, u: Unit, step: StepKind) -> tuple[Square, int] | None:
+        if step is StepKind.left:
+            return u.square, (u.facing - 1) % 8
+        if step is StepKind.right:
+            return u.square, (u.facing + 1) % 8
+        d = u.facing if step is StepKind.forward else (u.facing + 4) % 8
+        dx, dy = DIRECTIONS[d]
+        return (u.square[0] + dx, u.square[1] + dy), u.facing
+
+    def _score(
+        self,
+        u: Unit,
+        square: Square,
+        facing: int,
+        enemies: list[Unit],
+        occupied: set[Square],
+        friends: list[Unit],
+    ) -> float:
+        attack = 0.0
+        threat = 0.0
+        nearest = 99
+        for e in enemies:
+            kind = FireKind.parabolic if u.kind.parabolic is not None else FireKind.direct
+            attack = max(
+                attack, self._chance(u, square, facing, e, occupied, friends, kind) * e.kind.effectiveness
+            )
+            moved = Unit(u.id, u.side, u.kind, square, facing, False)
+            ekind = FireKind.parabolic if e.kind.parabolic is not None else FireKind.direct
+            threat += self._chance(e, e.square, e.facing, moved, occupied, enemies, ekind, any_way=True)
+            nearest = min(nearest, F.distance(square, e.square))
+        if self.goal:
+            nearest = min(F.distance(square, g) for g in self.goal)
+            return attack - CAUTION * threat * u.kind.effectiveness - 3 * APPROACH * nearest
+        return attack - CAUTION * threat * u.kind.effectiveness - APPROACH * nearest
+
+    def _chance(
+        self,
+        shooter: Unit,
+        square: Square,
+        facing: int,
+        target: Unit,
+        occupied: set[Square],
+        spotters: list[Unit],
+        kind: FireKind,
+        any_way: bool = False,
+    ) -> float:
+        """The chance `shooter` at `square` facing `facing` destroys `target` (`any_way`: as
+        if it could turn first, for the enemy's coming Turn)."""
+        board, realistic = self.board, self.realistic
+        d = F.dist(square, target.square, realistic)
+        if kind is FireKind.direct:
+            fire = shooter.kind.direct
+            if fire is None or F.adjacent(square, target.square):
+                return 0.0
+            mount = Mount.turret if any_way else shooter.kind.mount
+            if not F.may_aim(
+                square, target.square, mount=mount, facing=facing, realistic=realistic, passage=False
+            ):
+                return 0.0
+            path = F.path(square, target.square, realistic)
+            if path is None or not F.clear(path, board, occupied - {square, target.square}):
+                return 0.0
+            armour = F.armour_value(target.kind.armour, target.square, target.facing, square)
+            if self.absolute:
+                return 1.0 if F.absolute_result(fire, armour, d) else 0.0
+            return F.direct_chance(fire, armour, d)
+        par = shooter.kind.parabolic
+        if par is None or not F.in_range(par, d, self.absolute):
+            return 0.0
+        if not any_way and not F.in_arc(square, target.square, facing, realistic):
+            return 0.0
+        if not F.trajectory_ok(board, square, target.square, par, realistic, False):
+            return 0.0
+        if not any(F.locates(board, s.square, target.square, realistic) for s in spotters):
+            return 0.0
+        if self.absolute:
+            return 1.0
+        return sum(F.parabolic_result(par, r, d) for r in range(1, 7)) / 6
