@@ -201,10 +201,12 @@ DECISIONS = Path(__file__).parent / "data" / "heuristic-seed4-first-400.json"
 
 @pytest.mark.parametrize("side", [Side.green, Side.red])
 def test_the_heuristic_bot_makes_the_recorded_decisions(game: Game, side: Side) -> None:
-    """The first 400 actions of the heuristic bot against the random bot, seed 4, as the bot
-    played them when it still read the play state (recorded before the bots got only the
-    briefing and the observation): the same decisions from the same information. A
-    deliberate change of the bot's play re-records them."""
+    """The first 400 actions of the heuristic bot against the random bot, seed 4: first
+    recorded when the bot still read the play state (the same decisions from only the
+    briefing and the observation), kept through its speed-ups (issue 14: shared map tables,
+    kept estimates), re-recorded when the rules gained No Man's Land set-up decisions and
+    the bot learnt to keep its counters in reserve and clear its goals. A deliberate change
+    of the bot's play, or of the rules it plays by, re-records them."""
     recorded = json.loads(DECISIONS.read_text("utf-8"))[f"heuristic-{side.value}"]
     green, red = ("heuristic", "random") if side == Side.green else ("random", "heuristic")
     play = Play(game, 4)
