@@ -267,6 +267,23 @@ class SmokeFire:
     weapon: str
 
 
+# --- events (6) -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """Play an event card from hand (6.2.1)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class EventTarget:
+    """The location an event card's effect falls on, chosen by the card's owner (6.2.1)."""
+
+    location: str
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -300,6 +317,8 @@ Action = (
     | Support
     | Breach
     | SmokeFire
+    | PlayEvent
+    | EventTarget
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -336,6 +355,8 @@ ACTIONS: dict[str, type[Action]] = {
         Support,
         Breach,
         SmokeFire,
+        PlayEvent,
+        EventTarget,
     )
 }
 

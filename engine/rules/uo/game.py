@@ -13,7 +13,7 @@ from ...battlefield.compile import compile_stored
 from ...io.problems import Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
-from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, UnitCard
+from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, EventCard, UnitCard
 from ...model.scenario import Allotment, Entry, Quality, Scenario, Side
 from ...model.sheet import MapSheet
 from ..digest import digest_of
@@ -93,6 +93,7 @@ class Game:
         insert_known_by: dict[str, frozenset[Side]] | None = None,
         tables: RuleTables | None = None,
         sources: dict[str, str] | None = None,
+        event_cards: dict[str, EventCard] | None = None,
     ):
         self.scenario = scenario
         #: the tables it plays with; by default the shipped ones, the terrain chart the one
@@ -104,6 +105,8 @@ class Game:
         self.insert_known_by = insert_known_by or {}
         self.battlefield = battlefield
         self.cards = cards
+        #: the event cards of the scenario's libraries (6), by id
+        self.event_cards = dict(event_cards or {})
         self.blocks: dict[str, BlockInfo] = {}
         self.forces: dict[str, ForceInfo] = {}
         self.commander: dict[Side, str | None] = {}
@@ -153,6 +156,12 @@ class Game:
                 "scenario": self.scenario.model_dump(mode="json", by_alias=True),
                 "battlefield": self.battlefield.digest,
                 "cards": {cid: card.model_dump(mode="json") for cid, card in sorted(self.cards.items())},
+                # only when there are any: the digests of games without events stay as they were
+                **(
+                    {"events": {k: c.model_dump(mode="json") for k, c in sorted(self.event_cards.items())}}
+                    if self.event_cards
+                    else {}
+                ),
                 "tables": {
                     "terrain": self.tables.terrain.model_dump(mode="json", by_alias=True),
                     "combat": self.tables.combat.source.model_dump(mode="json", by_alias=True),
@@ -180,10 +189,12 @@ class Game:
         if not isinstance(doc.model, Scenario):
             raise GameSetupError([doc.problem("", "P006", "a scenario is needed to play")])
         cards: dict[str, UnitCard] = {}
+        event_cards: dict[str, EventCard] = {}
         for rel in doc.model.cards:
             library = workspace.load(path.parent / rel).model
             if isinstance(library, CardLibrary):
                 cards.update({c.id: c for c in library.unit_cards})
+                event_cards.update({c.id: c for c in library.event_cards})
         # compile from the documents validation already loaded: every file is read once
         sheets = []
         for placement in doc.model.map.sheets:
@@ -216,7 +227,7 @@ class Game:
         battlefield = compile_stored(sheets, inserts, chart=tables.terrain)
         # a battlefield compiled before from the same content holds an equal chart: one copy
         tables = dataclasses.replace(tables, terrain=battlefield.chart)
-        return cls(doc.model, battlefield, cards, known, tables)
+        return cls(doc.model, battlefield, cards, known, tables, event_cards=event_cards)
 
     def _add_dummies(self, side: Side, allotment: Allotment, areas: dict[str, tuple[str, ...]]) -> None:
         """Dummy blocks (5.2.1): those the scenario places, then the rest of the allotment,

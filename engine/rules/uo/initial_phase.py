@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...battlefield import LocKind
 from ...geometry.polygons import bearing
 from ...model.scenario import AdvancedRule
-from . import no_mans_land, obstructions
+from . import events, no_mans_land, obstructions
 from .counters import Kind
 from .situation import Situation
 
@@ -98,5 +98,7 @@ def check_wrecks(sit: Situation) -> None:
 
 
 def events_and_3d_actions(sit: Situation) -> None:
-    """3.1.1: the event sequence, the 3D actions' resolution and request sequences, and
-    the order of battle reorganisation come with the next rules issue; nothing yet."""
+    """3.1.1: the event sequence (events.py, the side with the scenario's initiative for
+    this turn first); the 3D actions' resolution and request sequences and the order of
+    battle reorganisation are still to come."""
+    events.event_sequence(sit, sit.game.initiative(sit.state.turn))

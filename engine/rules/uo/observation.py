@@ -175,6 +175,11 @@ class Observation:
     breaches: tuple[str, ...] = ()  # breach symbols opened (5.2.4.1): markers on the map
     #: the side's own support points: its impulse forces' and its Logistics reserve (8.2.2)
     support: tuple[tuple[str, int], ...] = ()
+    #: the side's event cards in hand (6.2.1) and how many the enemy holds (their backs)
+    hand: tuple[str, ...] = ()
+    enemy_hand: int = 0
+    #: event cards played so far, both sides' (face up on the table once played)
+    events_played: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -269,6 +274,9 @@ class Observation:
             "wreck_hexes": list(self.wreck_hexes),
             "breaches": list(self.breaches),
             "support": [[pool, n] for pool, n in self.support],
+            "hand": list(self.hand),
+            "enemy_hand": self.enemy_hand,
+            "events_played": list(self.events_played),
         }
 
 
@@ -370,6 +378,9 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         wreck_hexes=tuple(sorted(obstructions.wreck_hexes(play.game, s))),
         breaches=tuple(sorted(obstructions.opened_breaches(play.game, s))),
         support=own_support(play, side),
+        hand=tuple(s.events.hand.get(side, ())),
+        enemy_hand=len(s.events.hand.get(enemy_side, ())),
+        events_played=tuple(s.events.played),
     )
 
 

@@ -19,7 +19,18 @@ from ...battlefield.movement import Unit, ep_within, step_cost
 from ...model.scenario import Side
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
-from . import activation, counters, fight, initial_phase, mines, nml_actions, smoke, unit_actions, victory
+from . import (
+    activation,
+    counters,
+    events,
+    fight,
+    initial_phase,
+    mines,
+    nml_actions,
+    smoke,
+    unit_actions,
+    victory,
+)
 from .actions import (
     ACTIONS,
     Action,
@@ -31,12 +42,14 @@ from .actions import (
     EndActivation,
     EndImpulse,
     Enter,
+    EventTarget,
     Fire,
     HoldFire,
     Move,
     OpportunityFire,
     OpportunityScout,
     Pass,
+    PlayEvent,
     ReturnFire,
     Scout,
     StartImpulse,
@@ -114,6 +127,7 @@ class Play(Situation):
         state = State(turn=1, phase=Phase.setup, active=Side.green, initiative=first, blocks=blocks)
         state.nml = counters.initial(game.scenario)  # 5.2: No Man's Land as set up
         super().__init__(game, state, seed)
+        events.setup(self)  # 6.1: decks shuffled, hands dealt
         for bid, b in blocks.items():
             if b.location and not game.blocks[bid].dummy:  # a dummy holds nothing (2.3)
                 self.state.control[b.location] = game.blocks[bid].side
@@ -127,6 +141,9 @@ class Play(Situation):
         s = self.state
         if s.phase == Phase.over:
             return None
+        chooser = events.chooser(self)
+        if chooser is not None:
+            return chooser  # where an event card falls (6.2.1)
         if s.pending:
             return self.pending_decider(s.pending[-1])
         return s.active
@@ -147,6 +164,8 @@ class Play(Situation):
         if side is None:
             return None
         s = self.state
+        if s.events.choices:
+            return Decision(side, DecisionKind.follow_up, "where the event card's effect falls (6.2.1)")
         if s.pending:
             p = s.pending[-1]
             if isinstance(p, Fight):
@@ -208,7 +227,8 @@ class Play(Situation):
         for force in g.side_forces(side):
             if force.id in s.used_forces:
                 continue
-            if force.entry is not None and force.entry.turn > s.turn:
+            entry = events.entry_turn(self, force.id)  # an event may bring it forward (6)
+            if entry is not None and entry > s.turn:
                 continue
             if all(s.blocks[b].eliminated for b in force.blocks):
                 continue
@@ -245,7 +265,8 @@ class Play(Situation):
         mounted in a vehicle (they enter with it, 8.2.4)."""
         g, s = self.game, self.state
         info = g.forces[force]
-        if info.entry is None or info.entry.turn > s.turn:
+        entry = events.entry_turn(self, force)
+        if entry is None or entry > s.turn:
             return []
         return [
             b
@@ -291,6 +312,7 @@ class Play(Situation):
             len(s.wrecks),
             nml_actions.fingerprint(self),
             unit_actions.fingerprint(self),
+            events.fingerprint(self),
             tuple(
                 (b.location, b.losses, b.revealed, b.activated, b.reaction, b.completed, b.eliminated)
                 for b in s.blocks.values()
@@ -301,6 +323,8 @@ class Play(Situation):
         s = self.state
         if s.phase == Phase.over:
             return []
+        if s.events.choices:
+            return events.choice_actions(self)
         if s.pending:
             return self.pending_actions(s.pending[-1])
         if s.phase == Phase.setup:
@@ -318,7 +342,7 @@ class Play(Situation):
         if s.impulse is not None:
             return self._impulse_actions()
         starts: list[Action] = [StartImpulse(f) for f in self.available_forces(s.active)]
-        return [*starts, Pass()]
+        return [*starts, *events.choices(self, s.active), Pass()]
 
     def _impulse_actions(self) -> list[Action]:
         """Activate another block of the force while the limit allows (7.1.1), bring on a
@@ -472,7 +496,11 @@ class Play(Situation):
 
     def _apply(self, action: Action) -> None:
         s = self.state
-        if s.pending:
+        if isinstance(action, EventTarget):
+            events.apply_target(self, action)
+        elif isinstance(action, PlayEvent):
+            events.play(self, s.active, action.card)
+        elif s.pending:
             self.apply_pending(action)
         elif isinstance(action, Deploy):
             s.blocks[action.block].location = action.location
@@ -570,6 +598,9 @@ class Play(Situation):
                 return
         s.nml.placing.clear()  # what is left of the allotments is the engineers' (8.2.3.1)
         s.phase = Phase.impulses
+        # 3.1.1's note: turn 1's initial phase is its event sequence (and 3D requests)
+        events.event_sequence(self, s.initiative)
+        s.initiative = events.initiative(self, s.initiative)
         s.active = s.initiative
 
     def _can_deploy(self, side: Side) -> bool:
@@ -601,7 +632,7 @@ class Play(Situation):
         self._hide_revealed_blocks()
         initial_phase.run(self)  # population, IED/UXO, wrecks; then events and 3D (hook)
         s = self.state
-        s.initiative = self.game.initiative(s.turn)
+        s.initiative = events.initiative(self, self.game.initiative(s.turn))  # an event's first
         s.active = s.initiative
 
     def _hide_revealed_blocks(self) -> None:

@@ -311,6 +311,8 @@ class Situation:
             if passenger.mounted_in == block:
                 passenger.eliminated = True
                 passenger.mounted_in = None
+                # gone with its vehicle: no marker stays on it (the invariant, 4.3.3)
+                passenger.activated = passenger.reaction = passenger.completed = False
         if info.force and g.forces[info.force].leader == block:
             s.eliminated_leaders.add(info.force)
         if by is not None and s.blocks[by].on_map:

@@ -107,6 +107,36 @@ Pending = Fight | Opportunity | Withdrawal | AdvanceChoice
 
 
 @dataclass
+class EventChoice:
+    """An event card's owner picks the locations its effect falls on, one at a time (6.2.1:
+    "chosen by the card's owner"); `chosen`: those picked so far."""
+
+    card: str
+    side: Side
+    remaining: int
+    chosen: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Events:
+    """Each side's event cards (6): the deck face down (the next draw first), the hand, the
+    cards played (removed from the game, 6.2.1), and what played cards leave behind."""
+
+    deck: dict[Side, list[str]] = field(default_factory=dict)
+    hand: dict[Side, list[str]] = field(default_factory=dict)
+    played: list[str] = field(default_factory=list)
+    #: (turn, side): an Initiative card gave that side the initiative for that turn
+    initiative: tuple[int, Side] | None = None
+    #: reinforcement forces an event brought into play now instead of their entry turn
+    early: set[str] = field(default_factory=set)
+    #: support (3D) card id -> extra missions events gave it (7.3)
+    extra_missions: dict[str, int] = field(default_factory=dict)
+    #: choices waiting for their owners, the first under way (two red-title cards drawn in
+    #: one event sequence wait their turn)
+    choices: list[EventChoice] = field(default_factory=list)
+
+
+@dataclass
 class State:
     turn: int
     phase: Phase
@@ -135,6 +165,8 @@ class State:
     pending: list[Pending] = field(default_factory=list)
     #: No Man's Land counters, toxic clouds, collateral and allotments left (counters.py)
     nml: NoMansLand = field(default_factory=NoMansLand)
+    #: event decks, hands and their effects (6, events.py)
+    events: Events = field(default_factory=Events)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
