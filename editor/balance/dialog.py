@@ -156,6 +156,7 @@ class BalanceDialog(QDialog):
         body.addWidget(left)
         body.addWidget(self.plots)
         body.setStretchFactor(1, 2)
+        self.body = body
 
         top = QVBoxLayout(self)
         top.addLayout(form)
@@ -237,9 +238,22 @@ class BalanceDialog(QDialog):
         if good:
             self.report = BalanceReport(self.game.scenario_id, run.green, run.red, good)
             self.figures.setPlainText(self.report.text())
+            self._fit_figures()
             self._show_plots(self.report)
         thread.deleteLater()
         self.finished_run.emit()
+
+    def _fit_figures(self) -> None:
+        """Widen the figures' pane to their longest line (the plots keep the rest), so they
+        read whole, as uo balance prints them."""
+        metrics = self.figures.fontMetrics()
+        lines = self.figures.toPlainText().splitlines() or [""]
+        frame = self.figures.frameWidth() * 2 + self.figures.document().documentMargin() * 2
+        scroll = self.figures.verticalScrollBar().sizeHint().width()
+        wanted = int(max(metrics.horizontalAdvance(line) for line in lines) + frame + scroll + 4)
+        total = sum(self.body.sizes())
+        wanted = min(wanted, total * 2 // 3)  # the plots keep a third at least
+        self.body.setSizes([wanted, total - wanted])
 
     def _show_plots(self, report: BalanceReport) -> None:
         while self.plots.count():
