@@ -6,6 +6,7 @@ observation, and chooses only among the legal actions (engine/rules/ub/fire.py's
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,9 @@ COMPASS = {c: i for i, c in enumerate(("N", "NE", "E", "SE", "S", "SW", "W", "NW
 #: how much a threat to itself weighs against a chance to destroy
 CAUTION = 0.6
 #: score a square nearer the enemy (or the goal) gains
-APPROACH = 0.08
+APPROACH = 0.3
+#: what going on with the vehicle being moved is worth (another vehicle costs one of the Turn's movements)
+CONTINUE = 1.0
 #: the least chance worth a shot
 SHOT = 0.05
 
@@ -53,6 +56,7 @@ class UbHeuristicBot:
         if goal.kind is GoalKind.break_through and goal.attacker is self.side:
             self.goal = [parse_square(q) for q in goal.squares]
         self.rng = random.Random(seed)
+        self._fields: dict[tuple[tuple[Square, ...], bool], dict[Square, int]] = {}
 
     # --- the decision -------------------------------------------------------------------------------
 
@@ -90,6 +94,8 @@ class UbHeuristicBot:
                 u, u.square, u.facing, enemies, occupied, friends
             )
             gain += self.rng.random() * 1e-3  # break ties without a fixed order
+            if gain > 0 and a.unit == observation.current:
+                gain += CONTINUE  # a vehicle goes on rather than spend another movement on one Step
             if gain > step_gain:
                 best_step, step_gain = a, gain
         current = observation.current
@@ -133,10 +139,38 @@ class UbHeuristicBot:
             ekind = FireKind.parabolic if e.kind.parabolic is not None else FireKind.direct
             threat += self._chance(e, e.square, e.facing, moved, occupied, enemies, ekind, any_way=True)
             nearest = min(nearest, F.distance(square, e.square))
-        if self.goal:
-            nearest = min(F.distance(square, g) for g in self.goal)
-            return attack - CAUTION * threat * u.kind.effectiveness - 3 * APPROACH * nearest
-        return attack - CAUTION * threat * u.kind.effectiveness - APPROACH * nearest
+        targets = tuple(self.goal) if self.goal else tuple(sorted(e.square for e in enemies))
+        field = self._field(targets, u.kind.amphibious)
+        nearest = field.get(square, nearest + 30)
+        weight = 3 * APPROACH if self.goal else APPROACH
+        return attack - CAUTION * threat * u.kind.effectiveness - weight * nearest
+
+    def _field(self, targets: tuple[Square, ...], amphibious: bool) -> dict[Square, int]:
+        """Steps from every square to the nearest of `targets` over ground a vehicle may cross
+        (water: two), so a vehicle goes round a river or a block rather than into it."""
+        key = (targets, amphibious)
+        found = self._fields.get(key)
+        if found is not None:
+            return found
+        board = self.board
+        dist: dict[Square, int] = {t: 0 for t in targets}
+        heap = [(0, t) for t in targets]
+        while heap:
+            d, sq = heapq.heappop(heap)
+            if d > dist.get(sq, 1 << 30):
+                continue
+            for dx, dy in DIRECTIONS:
+                nxt = (sq[0] + dx, sq[1] + dy)
+                if not board.enterable(nxt, amphibious):
+                    continue
+                cost = d + (2 if board.terrain(nxt).value in "~x" and not amphibious else 1)
+                if cost < dist.get(nxt, 1 << 30):
+                    dist[nxt] = cost
+                    heapq.heappush(heap, (cost, nxt))
+        if len(self._fields) > 64:
+            self._fields.clear()
+        self._fields[key] = dist
+        return dist
 
     def _chance(
         self,

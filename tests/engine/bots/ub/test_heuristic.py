@@ -1,0 +1,54 @@
+"""The Urban Battle heuristic bot: it takes the best shot, goes round water it cannot cross,
+and chooses only legal actions."""
+
+from __future__ import annotations
+
+from engine.bots.ub import UbHeuristicBot
+from engine.model.scenario import Side
+from engine.rules.ub.actions import EndTurn, Fire, Step, StepKind
+from engine.rules.ub.ruleset import URBAN_BATTLE
+from tests.engine.rules.ub.kit import OPEN, start
+
+
+def bot_for(play, side=Side.green):
+    return UbHeuristicBot(URBAN_BATTLE.briefing(play.game, side), 1)
+
+
+def test_it_fires_the_shot_most_likely_to_destroy_the_most(tmp_path):
+    # the tank at A1 sees a recon (front 2, D 3: 5/6 x 2 points) at D1 and a tank destroyer
+    # (front 7, D 4: 21/36 x 5 points) at A5: the destroyer is worth more
+    play = start(
+        tmp_path, OPEN, [("g", "tank", "A1", "E")], [("w", "wheeled", "D1", "W"), ("h", "hull", "A5", "N")]
+    )
+    choice = bot_for(play).choose(play.observation(Side.green), play.legal_actions())
+    assert choice == Fire("g", "h")
+
+
+def test_it_goes_round_water_it_cannot_cross(tmp_path):
+    rows = [
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "...x......",
+        "..........",
+    ]
+    play = start(tmp_path, rows, [("g", "tank", "C5", "E")], [("r", "tank", "H3", "W")], seed=3)
+    choice = bot_for(play).choose(play.observation(Side.green), play.legal_actions())
+    assert choice == Step("g", StepKind.right)  # towards the ford at row 10, not into the river
+
+
+def test_it_ends_the_turn_when_nothing_helps(tmp_path):
+    play = start(tmp_path, OPEN, [("g", "tank", "A1", "E")], [("r", "tank", "J10", "W")])
+    bot = bot_for(play)
+    for _ in range(30):
+        action = bot.choose(play.observation(Side.green), play.legal_actions())
+        assert action in play.legal_actions()
+        play.apply(action)
+        if isinstance(action, EndTurn):
+            break
+    assert play.decision.side is Side.red
