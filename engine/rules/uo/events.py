@@ -79,8 +79,13 @@ def roll_table(sit: Situation, side: Side) -> None:
     if row is None:  # an incomplete table (lint warns, L321): nothing happens
         return
     sit.read_on(f"events.{side.value}", -1, row=row.outcome)
-    if row.card is not None:
-        take(sit, side, row.card)
+    ev = sit.state.events
+    if row.card is None or row.card in ev.hand.get(side, []) or row.card in ev.played:
+        return  # one card of each: once in hand or used (removed from the game), no other
+    deck = ev.deck.get(side, [])
+    if row.card in deck:
+        deck.remove(row.card)  # the one card, taken out of the deck
+    take(sit, side, row.card)
 
 
 def take(sit: Situation, side: Side, card_id: str) -> None:
@@ -222,6 +227,27 @@ def chooser(sit: Situation) -> Side | None:
     """The side choosing where an event falls, if a choice is under way."""
     ev = sit.state.events
     return ev.choices[0].side if ev.choices else None
+
+
+def check(sit: Situation) -> list[str]:
+    """Invariants (invariants.py): a choice under way is of a played card with something
+    left to choose; no card is held more often than the scenario deals it (6.1, 6.2.2)."""
+    ev = sit.state.events
+    problems = []
+    if ev.choices and any(ch.card not in ev.played for ch in ev.choices):
+        problems.append("an event choice for a card not played (6.2.1)")
+    if ev.choices and (ev.choices[0].remaining <= 0 or not targets(sit)):
+        problems.append(f"event choice of {ev.choices[0].card} open with nothing left to choose")
+    dealt: dict[str, int] = {}
+    for side in Side:
+        events = getattr(sit.game.scenario.sides, side.value).events
+        for cid in [*events.deck, *events.hand, *(row.card for row in events.table if row.card)]:
+            dealt[cid] = dealt.get(cid, 0) + 1
+    held = [*ev.played, *(c for d in ev.deck.values() for c in d), *(c for h in ev.hand.values() for c in h)]
+    for cid in set(held):
+        if held.count(cid) > dealt.get(cid, 0):
+            problems.append(f"event card {cid} held {held.count(cid)} times, dealt {dealt.get(cid, 0)}")
+    return problems
 
 
 def fingerprint(sit: Situation) -> tuple[object, ...]:

@@ -311,3 +311,27 @@ def test_6_random_games_play_events_keep_the_invariants_and_replay_from_the_log(
 def test_6_events_module_names_the_entry_turn_of_forces_on_the_map_as_none() -> None:
     play = Play(basic(), 0)
     assert events.entry_turn(play, "g1") is None
+
+
+def test_6_2_2_a_table_card_already_taken_or_used_is_not_taken_again() -> None:
+    from .test_fire import Dice
+
+    table = [EventTableRow(roll=list(range(10)), outcome="Take the card.", card="look")]  # type: ignore[arg-type]
+    game = with_events(basic(turns=3), [ev("look")], green=Events(table=table))
+    play = Play(game, 0)
+    assert play.state.events.hand[Side.green] == ["look"]  # turn 1's roll
+    play.rng = Dice(3, 4)  # type: ignore[assignment]
+    end_turn(play)
+    assert play.state.events.hand[Side.green] == ["look"]  # still one
+    play.apply(PlayEvent("look"))
+    end_turn(play)
+    assert play.state.events.hand[Side.green] == [] and play.state.events.played == ["look"]
+    invariants.check(play)
+
+
+def test_6_invariants_catch_a_card_held_twice() -> None:
+    game = with_events(basic(), [ev("a")], green=Events(hand=["a"]))
+    play = Play(game, 0)
+    invariants.check(play)
+    play.state.events.hand[Side.green].append("a")
+    assert any("held 2 times" in p for p in events.check(play))
