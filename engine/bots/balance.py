@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from ..model.scenario import Side
+from ..rules.registry import rule_set
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
-from ..rules.uo.ruleset import URBAN_OPERATIONS
 from . import workers
 from .runner import GameTooLong, make_bot, play_game
 
@@ -127,7 +127,7 @@ def objectives_of(game: Game) -> frozenset[str]:
     """The victory locations: every location either side's briefing names as an objective."""
     found: set[str] = set()
     for side in Side:
-        for objectives in URBAN_OPERATIONS.briefing(game, side).objectives.values():
+        for objectives in rule_set(game.rules).briefing(game, side).objectives.values():
             found.update(objectives.hold)
     return frozenset(found)
 
@@ -162,7 +162,7 @@ def record_game(game: Game, green: str, red: str, seed: int, objectives: frozens
 def record_games(scenario: str, green: str, red: str, seeds: Iterable[int]) -> list[GameRecord]:
     """Several games in this process, the scenario loaded once (a worker's or a Ray task's
     batch; the compiled battlefield comes from the disk cache)."""
-    game = Game.load(Path(scenario))
+    game = workers.load(str(scenario))  # with the rule set the scenario names
     objectives = objectives_of(game)
     return [record_game(game, green, red, seed, objectives) for seed in seeds]
 
@@ -209,7 +209,7 @@ class BalanceRun:
 
     def __iter__(self) -> Iterator[GameRecord]:
         if self.jobs <= 1:
-            game = Game.load(Path(self.scenario))
+            game = workers.load(self.scenario)
             objectives = objectives_of(game)
             for seed in self.seeds:
                 if self.cancelled:
@@ -219,7 +219,7 @@ class BalanceRun:
         # forked with the game loaded here where that is safe, else spawned (a Qt application,
         # threads), each loading the scenario through the disk cache: workers.py
         ctx = workers.context()
-        loaded = Game.load(Path(self.scenario)) if ctx.get_start_method() == "fork" else None
+        loaded = workers.load(self.scenario) if ctx.get_start_method() == "fork" else None
         given = workers.source(loaded, self.scenario, ctx)
         seeds = self.seeds
         if loaded is not None:

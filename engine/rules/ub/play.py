@@ -84,6 +84,19 @@ class PieceView:
     destroyed: bool
     turret: int
 
+    # the names a balance record reads of any rule set's pieces (engine/bots/balance.py)
+    @property
+    def location(self) -> str:
+        return self.square
+
+    @property
+    def eliminated(self) -> bool:
+        return self.destroyed
+
+    @property
+    def mounted_in(self) -> None:
+        return None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -107,6 +120,20 @@ class UbObservation:
     current: str | None
     moved: tuple[str, ...]
     fired: tuple[str, ...]
+    first: Side  # the side that plays first each round
+
+    # what a balance record reads of any rule set's observation (engine/bots/balance.py)
+    @property
+    def own(self) -> tuple[PieceView, ...]:
+        return tuple(p for p in self.pieces if p.side is self.side)
+
+    @property
+    def initiative(self) -> Side:
+        return self.first
+
+    @property
+    def phase(self) -> DecisionKind:
+        return DecisionKind.turn
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,6 +144,7 @@ class UbObservation:
             "current": self.current,
             "moved": list(self.moved),
             "fired": list(self.fired),
+            "first": self.first.value,
         }
 
 
@@ -182,7 +210,14 @@ class UbPlay:
             for p in s.pieces.values()
         )
         return UbObservation(
-            side, s.round, s.active, views, s.current, tuple(s.moved), tuple(sorted(s.fired))
+            side,
+            s.round,
+            s.active,
+            views,
+            s.current,
+            tuple(s.moved),
+            tuple(sorted(s.fired)),
+            self.game.mission.first,
         )
 
     # --- helpers -----------------------------------------------------------------------------
@@ -562,13 +597,16 @@ class UbPlay:
         first = self.game.mission.first
         s.active = Side.red if s.active is Side.green else Side.green
         if s.active is first:
-            s.round += 1
+            if s.round >= self.game.mission.rounds:
+                s.over = True  # the last round is over
+            else:
+                s.round += 1
 
     # --- the end ----------------------------------------------------------------------------------
 
     def _check_end(self) -> None:
         s = self.state
-        if s.round > self.game.mission.rounds or self._decided() is not None:
+        if self._decided() is not None:
             s.over = True
 
     def _decided(self) -> tuple[Side, VictoryLevel] | None:

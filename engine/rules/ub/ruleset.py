@@ -15,11 +15,27 @@ from .play import UbObservation, UbPlay
 
 
 @dataclass(frozen=True)
+class UbObjectives:
+    """A side's stakes in the goal: the squares it must reach (break_through's attacker)."""
+
+    hold: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class UbBriefing:
     """What a side knows before play: everything (no hidden information), the game itself."""
 
     side: Side
     game: UbGame
+
+    @property
+    def objectives(self) -> Mapping[Side, UbObjectives]:
+        """Each side's objective squares (what a balance record counts captures of)."""
+        goal = self.game.mission.goal
+        return {
+            side: UbObjectives(tuple(goal.squares) if goal.attacker is side else ())
+            for side in (Side.green, Side.red)
+        }
 
 
 @dataclass(frozen=True)
