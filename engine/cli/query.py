@@ -45,6 +45,10 @@ class QueryError(Exception):
 
 
 def cmd_query(args: argparse.Namespace) -> int:
+    from .query_ub import cmd_query_ub, is_square_board
+
+    if is_square_board(Path(args.batch if args.batch is not None else args.file)):
+        return cmd_query_ub(args)  # an Urban Battle board or mission: squares, not hexes
     if args.batch is not None:
         return run_batch(Path(args.batch), sys.stdin, sys.stdout)
     prepared = _prepared(Path(args.file))

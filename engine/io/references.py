@@ -16,10 +16,10 @@ def referenced_files(data: Any) -> list[str]:
     repeats: map sheets, underground inserts, card libraries, house-rule tables. A sheet or
     a card library names none that a game or a query reads (a scan is only shown)."""
     if isinstance(data, dict) and data.get("schema") == "ub-mission/1":  # Urban Battle: board, unit charts
-        names = [data["board"]] if isinstance(data.get("board"), str) else []
+        files = [data["board"]] if isinstance(data.get("board"), str) else []
         units = data.get("units")
-        names += [u for u in units if isinstance(u, str)] if isinstance(units, list) else []
-        return list(dict.fromkeys(names))
+        files += [u for u in units if isinstance(u, str)] if isinstance(units, list) else []
+        return list(dict.fromkeys(files))
     if not isinstance(data, dict) or data.get("schema") != "uo-scenario/1":
         return []
     names: list[str] = []
