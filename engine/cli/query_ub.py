@@ -17,7 +17,60 @@ from typing import Any
 
 from ..io.files import load_document
 from ..io.problems import LoadError
-from .query import QueryError, _bounded_lines, _ids, _parse_line, _text
+
+#: the longest batch line read (as engine/cli/query.py's)
+MAX_LINE = 1 << 20
+
+
+class QueryError(Exception):
+    """A query that cannot be answered: the message says why (a batch answers it as a line)."""
+
+
+def _text(query: Mapping[str, Any], key: str) -> str:
+    value = query[key]
+    if not isinstance(value, str):
+        raise QueryError(f"'{key}' must be a square (a string), got {value!r}")
+    return value
+
+
+def _ids(query: Mapping[str, Any], key: str) -> frozenset[str]:
+    value = query.get(key)
+    if value is None:
+        return frozenset()
+    if isinstance(value, str):
+        return frozenset(v.strip() for v in value.split(",") if v.strip())
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return frozenset(value)
+    raise QueryError(f"'{key}' must be squares: a comma-separated string or a list of strings")
+
+
+def _parse_line(line: str) -> dict[str, Any]:
+    from ..io.json_reader import read_json
+
+    try:  # the bounded reader: deep nesting is a message, not a RecursionError
+        data, _positions, problems = read_json(line, "stdin")
+    except LoadError as exc:
+        raise QueryError("; ".join(f"col {p.col}: {p.message}" for p in exc.problems)) from None
+    if problems:
+        raise QueryError("; ".join(p.message for p in problems))
+    if not isinstance(data, dict):
+        raise QueryError('a query is a JSON object, e.g. {"query": "los", "from": "A1", "to": "A9"}')
+    return data
+
+
+def _lines(stream: Any) -> Any:
+    """Lines of `stream`, None for one longer than MAX_LINE (the rest of it is skipped)."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+            yield None
+            continue
+        yield line
+
 
 UB_QUERY_KEYS: dict[str, frozenset[str]] = {
     "los": frozenset({"from", "to", "vehicles", "setup"}),
@@ -202,13 +255,16 @@ def cmd_query_ub(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         return 1
     if args.batch is not None:
-        for n, line in enumerate(_bounded_lines(sys.stdin), start=1):
-            if line is None or not line.strip():
+        for n, line in enumerate(_lines(sys.stdin), start=1):
+            if line is None:
+                reply: dict[str, Any] = {"error": f"line longer than {MAX_LINE} characters", "line": n}
+            elif not line.strip():
                 continue
-            try:
-                reply = answer(prepared, _parse_line(line))
-            except QueryError as exc:
-                reply = {"error": str(exc), "line": n}
+            else:
+                try:
+                    reply = answer(prepared, _parse_line(line))
+                except QueryError as exc:
+                    reply = {"error": str(exc), "line": n}
             print(json.dumps(reply, separators=(", ", ": ")), flush=True)
         return 0
     query: dict[str, Any] = {"query": args.query, "from": args.src}
