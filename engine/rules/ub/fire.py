@@ -26,7 +26,14 @@ def crossed(a: Square, b: Square) -> list[Square]:
     dx, dy = bx - ax, by - ay
     out = []
     for x in range(min(ax, bx), max(ax, bx) + 1):
-        for y in range(min(ay, by), max(ay, by) + 1):
+        # only the rows the ruler spans within this column's strip (not the whole box)
+        if dx == 0:
+            ys = range(min(ay, by), max(ay, by) + 1)
+        else:
+            t1, t2 = sorted(((x - 0.5 - ax) / dx, (x + 0.5 - ax) / dx))
+            y1, y2 = sorted((ay + dy * max(0.0, t1), ay + dy * min(1.0, t2)))
+            ys = range(math.floor(y1 + 0.5), math.ceil(y2 - 0.5) + 1)
+        for y in ys:
             if (x, y) in (a, b):
                 continue
             lo, hi = 0.0, 1.0

@@ -230,3 +230,32 @@ def test_realistic_mode_ruler_distance_and_line_of_sight():
     assert F.ruler_distance((0, 0), (2, 2)) == 3  # 2.83 read at the nearest mark
     assert F.crossed((0, 0), (2, 1)) == [(1, 0), (1, 1)]
     assert F.crossed((0, 0), (2, 2)) == [(1, 1)]  # exactly along corners: neither side square
+
+
+def _crossed_by_brute_force(a, b):
+    """Every square of the bounding box whose inside the centre-to-centre segment crosses."""
+    out = []
+    for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+        for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+            if (x, y) in (a, b):
+                continue
+            lo, hi, inside = 0.0, 1.0, True
+            for p, d, c in ((a[0], b[0] - a[0], x), (a[1], b[1] - a[1], y)):
+                if d == 0:
+                    inside &= c - 0.5 + 1e-9 < p < c + 0.5 - 1e-9
+                    continue
+                t1, t2 = (c - 0.5 - p) / d, (c + 0.5 - p) / d
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+            if inside and hi - lo > 1e-9:
+                out.append((x, y))
+    return sorted(out)
+
+
+def test_realistic_mode_line_of_sight_squares_equal_the_whole_box_test():
+    import random
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        a, b = (rng.randrange(24), rng.randrange(10)), (rng.randrange(24), rng.randrange(10))
+        if a != b:
+            assert sorted(F.crossed(a, b)) == _crossed_by_brute_force(a, b), (a, b)
