@@ -284,6 +284,24 @@ class EventTarget:
     location: str
 
 
+# --- third-dimension actions (7.3) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Request3D:
+    """Request a 3D action of the matrix (7.3.3.1): the requesting Platoon Leader or JFO (own
+    block, by id) and the targeted location."""
+
+    support: str
+    requester: str
+    target: str
+
+
+@dataclass(frozen=True)
+class EndRequests:
+    """No more 3D requests this turn (7.3.3)."""
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -319,6 +337,8 @@ Action = (
     | SmokeFire
     | PlayEvent
     | EventTarget
+    | Request3D
+    | EndRequests
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -357,6 +377,8 @@ ACTIONS: dict[str, type[Action]] = {
         SmokeFire,
         PlayEvent,
         EventTarget,
+        Request3D,
+        EndRequests,
     )
 }
 

@@ -13,7 +13,15 @@ from ...battlefield.compile import compile_stored
 from ...io.problems import Severity
 from ...lint.context import Workspace
 from ...lint.runner import validate_paths
-from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, CardLibrary, EventCard, UnitCard
+from ...model.cards import (
+    VEHICLE_TYPES,
+    BlockProfile,
+    BlockType,
+    CardLibrary,
+    EventCard,
+    SupportCard,
+    UnitCard,
+)
 from ...model.scenario import Allotment, Entry, Quality, Scenario, Side
 from ...model.sheet import MapSheet
 from ..digest import digest_of
@@ -94,6 +102,7 @@ class Game:
         tables: RuleTables | None = None,
         sources: dict[str, str] | None = None,
         event_cards: dict[str, EventCard] | None = None,
+        support_cards: dict[str, SupportCard] | None = None,
     ):
         self.scenario = scenario
         #: the tables it plays with; by default the shipped ones, the terrain chart the one
@@ -107,6 +116,8 @@ class Game:
         self.cards = cards
         #: the event cards of the scenario's libraries (6), by id
         self.event_cards = dict(event_cards or {})
+        #: the support (3D) cards of the scenario's libraries (7.3), by id
+        self.support_cards = dict(support_cards or {})
         self.blocks: dict[str, BlockInfo] = {}
         self.forces: dict[str, ForceInfo] = {}
         self.commander: dict[Side, str | None] = {}
@@ -162,6 +173,11 @@ class Game:
                     if self.event_cards
                     else {}
                 ),
+                **(
+                    {"support": {k: c.model_dump(mode="json") for k, c in sorted(self.support_cards.items())}}
+                    if self.support_cards
+                    else {}
+                ),
                 "tables": {
                     "terrain": self.tables.terrain.model_dump(mode="json", by_alias=True),
                     "combat": self.tables.combat.source.model_dump(mode="json", by_alias=True),
@@ -190,11 +206,13 @@ class Game:
             raise GameSetupError([doc.problem("", "P006", "a scenario is needed to play")])
         cards: dict[str, UnitCard] = {}
         event_cards: dict[str, EventCard] = {}
+        support_cards: dict[str, SupportCard] = {}
         for rel in doc.model.cards:
             library = workspace.load(path.parent / rel).model
             if isinstance(library, CardLibrary):
                 cards.update({c.id: c for c in library.unit_cards})
                 event_cards.update({c.id: c for c in library.event_cards})
+                support_cards.update({c.id: c for c in library.support_cards})
         # compile from the documents validation already loaded: every file is read once
         sheets = []
         for placement in doc.model.map.sheets:
@@ -227,7 +245,9 @@ class Game:
         battlefield = compile_stored(sheets, inserts, chart=tables.terrain)
         # a battlefield compiled before from the same content holds an equal chart: one copy
         tables = dataclasses.replace(tables, terrain=battlefield.chart)
-        return cls(doc.model, battlefield, cards, known, tables, event_cards=event_cards)
+        return cls(
+            doc.model, battlefield, cards, known, tables, event_cards=event_cards, support_cards=support_cards
+        )
 
     def _add_dummies(self, side: Side, allotment: Allotment, areas: dict[str, tuple[str, ...]]) -> None:
         """Dummy blocks (5.2.1): those the scenario places, then the rest of the allotment,

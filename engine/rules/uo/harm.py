@@ -8,11 +8,12 @@ from . import fortified, transport
 from .situation import Situation
 
 
-def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> None:
+def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None, from_above: bool = False) -> None:
     """`block` loses `osl` levels from a weapons effect and receives an Activated marker
     (8.2.1.3, and the card: "activates the block"); an armoured or MBT block never goes
     below its operational level this way (8.2.1.3). The moving block is marked when its
-    activation ends."""
+    activation ends. `from_above`: 3D fire, which a fortified location reduces by 1 OSL
+    instead of the d10 (5.2.4.2)."""
     s = sit.state
     b = s.blocks[block]
     if not b.on_map or osl <= 0:
@@ -23,7 +24,9 @@ def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None) -> No
     n = osl
     if info.profile.protection != Protection.soft:
         n = min(n, max(0, 1 - b.losses))
-    if n > 0 and fortified.shrugs_off(sit, block):
+    if from_above:
+        n = max(0, n - 1) if fortified.fortified(sit.game, b.location) else n
+    elif n > 0 and fortified.shrugs_off(sit, block):
         n = 0  # 5.2.4.2: a d10 of 0-7 in a fortified location: the loss does not apply
     b.losses += n
     if info.vehicle:

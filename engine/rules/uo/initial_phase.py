@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...battlefield import LocKind
 from ...geometry.polygons import bearing
 from ...model.scenario import AdvancedRule
-from . import events, no_mans_land, obstructions
+from . import events, no_mans_land, obstructions, third_dimension
 from .counters import Kind
 from .situation import Situation
 
@@ -98,7 +98,10 @@ def check_wrecks(sit: Situation) -> None:
 
 
 def events_and_3d_actions(sit: Situation) -> None:
-    """3.1.1: the event sequence (events.py, the side with the scenario's initiative for
-    this turn first); the 3D actions' resolution and request sequences and the order of
-    battle reorganisation are still to come."""
-    events.event_sequence(sit, sit.game.initiative(sit.state.turn))
+    """3.1.1: the event sequence (events.py), the 3D actions' resolution and request
+    sequences (third_dimension.py), the side with the scenario's initiative for this turn
+    first; the order of battle reorganisation (12.1, an advanced rule) is still to come."""
+    first = sit.game.initiative(sit.state.turn)
+    events.event_sequence(sit, first)
+    third_dimension.resolve_planned(sit)
+    third_dimension.start_requests(sit, first)

@@ -27,7 +27,7 @@ from typing import Any
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from ..ruleset import Decision
-from . import obstructions, support
+from . import obstructions, support, third_dimension
 from .counters import Kind
 from .situation import Situation
 from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
@@ -180,6 +180,10 @@ class Observation:
     enemy_hand: int = 0
     #: event cards played so far, both sides' (face up on the table once played)
     events_played: tuple[str, ...] = ()
+    #: the side's own T+1 3D missions to come: (support, target, turn) (7.3.3.1)
+    missions: tuple[tuple[str, str, int], ...] = ()
+    #: locations lit by flares this turn, seen by all (7.3.3.4)
+    lit: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -277,6 +281,8 @@ class Observation:
             "hand": list(self.hand),
             "enemy_hand": self.enemy_hand,
             "events_played": list(self.events_played),
+            "missions": [list(m) for m in self.missions],
+            "lit": list(self.lit),
         }
 
 
@@ -381,6 +387,8 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         hand=tuple(s.events.hand.get(side, ())),
         enemy_hand=len(s.events.hand.get(enemy_side, ())),
         events_played=tuple(s.events.played),
+        missions=third_dimension.pending_view(play, side),
+        lit=tuple(sorted(s.third.lit)),
     )
 
 

@@ -28,6 +28,7 @@ from . import (
     mines,
     nml_actions,
     smoke,
+    third_dimension,
     unit_actions,
     victory,
 )
@@ -41,6 +42,7 @@ from .actions import (
     Deploy,
     EndActivation,
     EndImpulse,
+    EndRequests,
     Enter,
     EventTarget,
     Fire,
@@ -50,6 +52,7 @@ from .actions import (
     OpportunityScout,
     Pass,
     PlayEvent,
+    Request3D,
     ReturnFire,
     Scout,
     StartImpulse,
@@ -144,6 +147,9 @@ class Play(Situation):
         chooser = events.chooser(self)
         if chooser is not None:
             return chooser  # where an event card falls (6.2.1)
+        requester = third_dimension.requester(self)
+        if requester is not None:
+            return requester  # its 3D actions request sequence (7.3.3)
         if s.pending:
             return self.pending_decider(s.pending[-1])
         return s.active
@@ -166,6 +172,8 @@ class Play(Situation):
         s = self.state
         if s.events.choices:
             return Decision(side, DecisionKind.follow_up, "where the event card's effect falls (6.2.1)")
+        if s.third.requesting:
+            return Decision(side, DecisionKind.turn, "request 3D actions or end the requests (7.3.3)")
         if s.pending:
             p = s.pending[-1]
             if isinstance(p, Fight):
@@ -313,6 +321,7 @@ class Play(Situation):
             nml_actions.fingerprint(self),
             unit_actions.fingerprint(self),
             events.fingerprint(self),
+            third_dimension.fingerprint(self),
             tuple(
                 (b.location, b.losses, b.revealed, b.activated, b.reaction, b.completed, b.eliminated)
                 for b in s.blocks.values()
@@ -325,6 +334,8 @@ class Play(Situation):
             return []
         if s.events.choices:
             return events.choice_actions(self)
+        if s.third.requesting:
+            return third_dimension.actions(self)
         if s.pending:
             return self.pending_actions(s.pending[-1])
         if s.phase == Phase.setup:
@@ -500,6 +511,8 @@ class Play(Situation):
             events.apply_target(self, action)
         elif isinstance(action, PlayEvent):
             events.play(self, s.active, action.card)
+        elif isinstance(action, (Request3D, EndRequests)):
+            third_dimension.apply(self, action)
         elif s.pending:
             self.apply_pending(action)
         elif isinstance(action, Deploy):
@@ -600,6 +613,7 @@ class Play(Situation):
         s.phase = Phase.impulses
         # 3.1.1's note: turn 1's initial phase is its event sequence (and 3D requests)
         events.event_sequence(self, s.initiative)
+        third_dimension.start_requests(self, s.initiative)  # and the 3D requests (7.3.3)
         s.initiative = events.initiative(self, s.initiative)
         s.active = s.initiative
 

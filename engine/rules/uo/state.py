@@ -137,6 +137,32 @@ class Events:
 
 
 @dataclass
+class Mission:
+    """A 3D action obtained on a T+1 result (7.3.3.1): it takes place in the resolution
+    sequence of turn `turn`."""
+
+    side: Side
+    support: str
+    requester: str
+    target: str
+    turn: int
+
+
+@dataclass
+class ThirdDimension:
+    """3D actions (7.3): missions used by "side:support", this turn's requests by
+    "side:support" and by requester, the T+1 missions to come, the sides still in this
+    turn's request sequence (the first deciding) and the locations lit by flares this turn."""
+
+    used: dict[str, int] = field(default_factory=dict)
+    requested: dict[str, int] = field(default_factory=dict)
+    requesters: set[str] = field(default_factory=set)
+    planned: list[Mission] = field(default_factory=list)
+    requesting: list[Side] = field(default_factory=list)
+    lit: set[str] = field(default_factory=set)
+
+
+@dataclass
 class State:
     turn: int
     phase: Phase
@@ -167,6 +193,8 @@ class State:
     nml: NoMansLand = field(default_factory=NoMansLand)
     #: event decks, hands and their effects (6, events.py)
     events: Events = field(default_factory=Events)
+    #: 3D actions (7.3, third_dimension.py)
+    third: ThirdDimension = field(default_factory=ThirdDimension)
 
     def copy(self) -> State:
         return copy.deepcopy(self)

@@ -72,7 +72,9 @@ def _move_cost(game: Game, start: str, dest: str) -> int:
     rng = random.Random(0)
     while play.state.phase == Phase.setup:
         play.apply(rng.choice(play.legal_actions()))
-    play.state.events.choices.clear()  # an event of turn 1 (6) is not this test's business
+    # turn 1's events (6) and 3D requests (7.3) are not this test's business
+    play.state.events.choices.clear()
+    play.state.third.requesting.clear()
     block = next(
         b
         for b in game.blocks.values()

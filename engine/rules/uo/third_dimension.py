@@ -1,0 +1,280 @@
+"""Third-dimension actions (7.3): the request sequence of the initial phase (turn 1's too,
+3.1.1's note), the matrix's d10 (U / T+1 / T, 7.3.3.1), air defence (7.3.3.5), the
+resolution of T actions at once and of T+1 actions in the next turn's resolution sequence
+(7.3.3.3), smoke and flares (7.3.3.4) and 3D scouting (7.3.4).
+
+- Who requests (7.3.2): a Platoon Leader (mortar, artillery, smoke or flare only; target
+  within 15 EP) or a JFO (any; 20 EP), one request each a turn; no LOS needed.
+- What may be requested: a row of the side's matrix with missions left (the scenario's, plus
+  extra missions events gave, 6) and requests left this turn (`per_turn`); a U counts as a
+  request of the turn but no mission.
+- Targets offered: the locations of enemy blocks the side sees (a room, zone or hex, never a
+  roof, 7.3.3.1); a scouting mission's also outside buildings only (hexes, roofs, 7.3.4).
+- Air defence (7.3.3.5): an aircraft (plane or helicopter, no drone) announced, the enemy's
+  first air-defence row with missions left rolls at once; T intercepts (both missions
+  spent), U lets it through (no air-defence mission spent).
+- Resolution: blocks at the target are revealed (3.1.1); the card's rings hit blocks by EP
+  distance, of the kinds it affects, of both sides (red symbol) or the requester's enemy
+  only (blue symbol); fortified locations take 1 OSL less (5.2.4.2). Smoke puts a Smoke
+  counter on a targeted hex; flares light the card's area for the turn (no weapons effect);
+  a scouting mission reveals the blocks within its area outside buildings (roofs included).
+- Not done yet: cancelling and adjusting planned actions (7.3.3.2), population counters hit
+  by 3D fire, flares' effect on night sight.
+"""
+
+from __future__ import annotations
+
+from ...battlefield import LocKind
+from ...battlefield.movement import ep_within
+from ...model.cards import AffectedSides, BlockType, SupportCard, SupportKind
+from ...model.scenario import Side, SupportRow
+from . import combat, harm
+from .actions import Action, EndRequests, Request3D
+from .situation import Situation
+from .state import Mission, Phase, other
+
+#: what a Platoon Leader may request (7.3.2); a JFO requests anything
+SHELLING = frozenset({SupportKind.mortar, SupportKind.artillery, SupportKind.smoke, SupportKind.flare})
+#: the EP a requester reaches (7.3.2)
+REACH = {BlockType.jfo: 20, BlockType.platoon_leader: 15}
+#: aircraft an air defence may intercept (7.3.3.5: plane or helicopter, no drone)
+AIRCRAFT = frozenset(
+    {SupportKind.close_air_support, SupportKind.helicopter_attack, SupportKind.helicopter_recon}
+)
+SCOUTING = frozenset({SupportKind.helicopter_recon, SupportKind.drone_recon})
+
+
+def key(side: Side, support: str) -> str:
+    return f"{side.value}:{support}"
+
+
+def matrix(sit: Situation, side: Side) -> list[SupportRow]:
+    return list(getattr(sit.game.scenario.sides, side.value).support.actions)
+
+
+def air_defence(sit: Situation, side: Side) -> list[SupportRow]:
+    return list(getattr(sit.game.scenario.sides, side.value).support.air_defense)
+
+
+def missions_left(sit: Situation, side: Side, row: SupportRow) -> int:
+    """The scenario's missions plus those events added (6), less those used."""
+    third = sit.state.third
+    extra = sit.state.events.extra_missions.get(row.support, 0)
+    return row.missions + extra - third.used.get(key(side, row.support), 0)
+
+
+def card(sit: Situation, support: str) -> SupportCard | None:
+    return sit.game.support_cards.get(support)
+
+
+# --- the request sequence ------------------------------------------------------------------
+def start_requests(sit: Situation, first: Side) -> None:
+    """3.1.1: the 3D actions request sequence of this turn, `first` (the initiative) first;
+    a side with nothing it may request is skipped."""
+    third = sit.state.third
+    third.requested.clear()
+    third.requesters.clear()
+    third.requesting = [first, other(first)]
+    settle(sit)
+
+
+def settle(sit: Situation) -> None:
+    third = sit.state.third
+    while third.requesting and not requests(sit, third.requesting[0]):
+        third.requesting.pop(0)
+
+
+def requester(sit: Situation) -> Side | None:
+    """The side in its request sequence, if one is."""
+    third = sit.state.third
+    return third.requesting[0] if third.requesting else None
+
+
+def requests(sit: Situation, side: Side) -> list[Request3D]:
+    """Every request `side` may make now (7.3.2, 7.3.3)."""
+    g, s = sit.game, sit.state
+    third = s.third
+    rows = [
+        r
+        for r in matrix(sit, side)
+        if missions_left(sit, side, r) > 0
+        and third.requested.get(key(side, r.support), 0) < r.per_turn
+        and card(sit, r.support) is not None
+    ]
+    if not rows:
+        return []
+    askers = [
+        (bid, b.location)
+        for bid, b in s.blocks.items()
+        if b.on_map
+        and b.location
+        and bid not in third.requesters
+        and g.blocks[bid].side == side
+        and not g.blocks[bid].dummy
+        and g.blocks[bid].type in REACH
+    ]
+    if not askers:
+        return []
+    bf = g.battlefield
+    enemy = other(side)
+    seen = sorted(
+        loc
+        for loc in sit.enemy_locations(side)
+        if bf.location(loc).kind != LocKind.roof and sit.seen_by_enemy(enemy, loc)
+    )
+    out = []
+    for row in rows:
+        c = card(sit, row.support)
+        assert c is not None
+        for bid, here in askers:
+            btype = g.blocks[bid].type
+            if btype == BlockType.platoon_leader and c.kind not in SHELLING:
+                continue
+            for target in seen:
+                if c.kind in SCOUTING and bf.location(target).kind not in (LocKind.hex, LocKind.roof):
+                    continue
+                if ep_within(bf, here, target, REACH[btype]) is not None:
+                    out.append(Request3D(row.support, bid, target))
+    return out
+
+
+def actions(sit: Situation) -> list[Action]:
+    side = requester(sit)
+    if side is None:
+        return []
+    return [*requests(sit, side), EndRequests()]
+
+
+def apply(sit: Situation, action: Request3D | EndRequests) -> None:
+    s = sit.state
+    third = s.third
+    side = third.requesting[0]
+    if isinstance(action, EndRequests):
+        third.requesting.pop(0)
+        settle(sit)
+        return
+    row = next(r for r in matrix(sit, side) if r.support == action.support)
+    k = key(side, action.support)
+    third.requested[k] = third.requested.get(k, 0) + 1
+    third.requesters.add(action.requester)
+    roll = sit.roll()
+    if roll in row.unavailable:
+        sit.read_on(f"3d.{action.support}", -1, row="U")
+    elif roll in row.next_turn or roll in row.this_turn:
+        now = roll in row.this_turn
+        sit.read_on(f"3d.{action.support}", -1, row="T" if now else "T+1")
+        third.used[k] = third.used.get(k, 0) + 1
+        if not intercepted(sit, side, action.support):
+            if now:
+                resolve(sit, Mission(side, action.support, action.requester, action.target, s.turn))
+            else:
+                third.planned.append(
+                    Mission(side, action.support, action.requester, action.target, s.turn + 1)
+                )
+    settle(sit)
+
+
+def intercepted(sit: Situation, side: Side, support: str) -> bool:
+    """7.3.3.5: an aircraft announced, the enemy's air defence rolls (its first row with
+    missions left); T intercepts, and its mission is spent too."""
+    c = card(sit, support)
+    if c is None or c.kind not in AIRCRAFT or c.drone:
+        return False
+    enemy = other(side)
+    row = next((r for r in air_defence(sit, enemy) if missions_left(sit, enemy, r) > 0), None)
+    if row is None:
+        return False
+    roll = sit.roll()
+    if roll in row.this_turn:
+        sit.read_on(f"3d.{row.support}", -1, row="T")
+        third = sit.state.third
+        k = key(enemy, row.support)
+        third.used[k] = third.used.get(k, 0) + 1
+        return True
+    sit.read_on(f"3d.{row.support}", -1, row="U")
+    return False
+
+
+# --- the resolution sequence ---------------------------------------------------------------
+def resolve_planned(sit: Situation) -> None:
+    """3.1.1: the T+1 actions of this turn take place, in the order they were obtained."""
+    third = sit.state.third
+    third.lit.clear()  # flares light until the end of the turn they fell in
+    now = [m for m in third.planned if m.turn <= sit.state.turn]
+    third.planned = [m for m in third.planned if m.turn > sit.state.turn]
+    for m in now:
+        resolve(sit, m)
+
+
+def resolve(sit: Situation, m: Mission) -> None:
+    """7.3.3.3, 7.3.3.4, 7.3.4: the card's effect at the target."""
+    c = card(sit, m.support)
+    if c is None:
+        return
+    g, s = sit.game, sit.state
+    bf = g.battlefield
+    if c.kind == SupportKind.flare:
+        s.third.lit |= within(sit, m.target, c.area)
+        return
+    if c.kind == SupportKind.smoke and bf.location(m.target).kind == LocKind.hex:
+        s.smoke.add(m.target)  # Smoke counters cover hexes (smoke.py)
+    if c.reveals or c.kind in SCOUTING:
+        for bid in blocks_within(sit, m.target, c.area):
+            if bf.location(s.blocks[bid].location or "").kind in (LocKind.hex, LocKind.roof):
+                sit.reveal(bid)
+    rings = {r.radius: r.osl for r in c.effect}
+    if not rings:
+        return
+    for bid in blocks_within(sit, m.target, 0):
+        sit.reveal(bid)  # 3.1.1: blocks on the target location of a strike are revealed
+    reach = max(rings)
+    for bid in blocks_within(sit, m.target, reach):
+        b, info = s.blocks[bid], g.blocks[bid]
+        if not b.on_map or info.dummy:
+            continue
+        if c.sides == AffectedSides.friendly and info.side == m.side:
+            continue
+        if not combat.can_hit(c.targets, info.profile.protection):
+            continue
+        d = ep_within(bf, m.target, b.location or "", reach)
+        osl = rings.get(d, 0) if d is not None else 0
+        harm.suffer(sit, bid, osl, from_above=True)
+
+
+def within(sit: Situation, target: str, radius: int) -> set[str]:
+    from ...battlefield.movement import ep_from
+
+    return {loc for loc, d in ep_from(sit.game.battlefield, target).items() if d <= radius}
+
+
+def blocks_within(sit: Situation, target: str, radius: int) -> list[str]:
+    area = within(sit, target, radius) | {target}
+    return [bid for bid, b in sit.state.blocks.items() if b.on_map and b.location in area]
+
+
+def pending_view(sit: Situation, side: Side) -> tuple[tuple[str, str, int], ...]:
+    """The side's own T+1 missions to come: (support, target, turn) (observation)."""
+    return tuple((m.support, m.target, m.turn) for m in sit.state.third.planned if m.side == side)
+
+
+def fingerprint(sit: Situation) -> tuple[object, ...]:
+    third = sit.state.third
+    return (
+        tuple(third.requesting),
+        tuple(sorted(third.requested.items())),
+        tuple(sorted(third.used.items())),
+        len(third.requesters),
+        tuple(sorted(third.requesters)),
+    )
+
+
+def check(sit: Situation) -> list[str]:
+    """Invariants: no support used beyond its missions (7.3.3.1, 7.3.3.5)."""
+    problems = []
+    for side in Side:
+        for row in [*matrix(sit, side), *air_defence(sit, side)]:
+            if missions_left(sit, side, row) < 0:
+                problems.append(f"{side.value} used {row.support} beyond its missions (7.3.3)")
+    if sit.state.third.requesting and sit.state.phase != Phase.impulses:
+        problems.append("a 3D request sequence outside the turn")
+    return problems

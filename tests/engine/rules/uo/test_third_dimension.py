@@ -1,0 +1,280 @@
+"""Third-dimension actions (7.3, third_dimension.py): who requests (7.3.2), the matrix's
+U / T+1 / T (7.3.3.1), resolution (7.3.3.3), smoke and flares (7.3.3.4), air defence
+(7.3.3.5), 3D scouting (7.3.4), fortified locations (5.2.4.2). Small map (small.py); the
+support cards are our own."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.bots.runner import make_bot
+from engine.model.cards import (
+    AffectedSides,
+    BlockType,
+    EffectRing,
+    SupportCard,
+    SupportDomain,
+    SupportKind,
+    TargetCapability,
+)
+from engine.model.scenario import Allotment, Side, SupportMatrix, SupportRow
+from engine.rules.uo import invariants
+from engine.rules.uo.actions import EndRequests, Request3D
+from engine.rules.uo.game import Game
+from engine.rules.uo.play import Pass, Play
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+from .small import B
+from .test_fire import Dice, game_of, legal
+
+PL, INF, MBT = BlockType.platoon_leader, BlockType.infantry, BlockType.mbt
+
+MORTAR = SupportCard(
+    id="mortar",
+    name="Mortar",
+    kind=SupportKind.mortar,
+    domain=SupportDomain.terrestrial,
+    effect=[EffectRing(radius=0, osl=2), EffectRing(radius=1, osl=1)],
+)
+CAS = SupportCard(
+    id="cas",
+    name="Jets",
+    kind=SupportKind.close_air_support,
+    domain=SupportDomain.aerial,
+    targets=TargetCapability.all,
+    sides=AffectedSides.friendly,
+    effect=[EffectRing(radius=0, osl=3)],
+)
+DRONE = SupportCard(
+    id="drone",
+    name="Drone",
+    kind=SupportKind.drone_recon,
+    domain=SupportDomain.aerial,
+    reveals=True,
+    area=1,
+    drone=True,
+)
+SMOKE = SupportCard(
+    id="smoke",
+    name="Smoke",
+    kind=SupportKind.smoke,
+    domain=SupportDomain.terrestrial,
+    effect=[EffectRing(radius=0, osl=1)],
+    area=1,
+)
+FLARE = SupportCard(
+    id="flare", name="Flares", kind=SupportKind.flare, domain=SupportDomain.terrestrial, area=1
+)
+MANPADS = SupportCard(
+    id="manpads", name="Manpads", kind=SupportKind.air_defense, domain=SupportDomain.terrestrial
+)
+CARDS = [MORTAR, CAS, DRONE, SMOKE, FLARE, MANPADS]
+
+
+def row(support: str, missions: int = 2, per_turn: int = 1) -> SupportRow:
+    """U on 0-2, T+1 on 3-6, T on 7-9."""
+    return SupportRow.model_validate(
+        {
+            "support": support,
+            "missions": missions,
+            "per_turn": per_turn,
+            "U": [0, 1, 2],
+            "T+1": [3, 4, 5, 6],
+            "T": [7, 8, 9],
+        }
+    )
+
+
+def with_3d(
+    game: Game,
+    green: Sequence[SupportRow],
+    red_air: Sequence[SupportRow] = (),
+    jfo: str | None = None,
+    fortified: Sequence[str] = (),
+) -> Game:
+    """The game with green's 3D matrix, red's air defence, our support cards; `jfo`: that
+    green block is a JFO (a platoon leader's profile with the JFO type)."""
+    sc = game.scenario
+    g = sc.sides.green.model_copy(update={"support": SupportMatrix(actions=list(green))})
+    red_env = sc.sides.red.environment.model_copy(
+        update={"fortified": Allotment(count=len(fortified), locations=list(fortified))}
+    )
+    r = sc.sides.red.model_copy(
+        update={"support": SupportMatrix(air_defense=list(red_air)), "environment": red_env}
+    )
+    sc = sc.model_copy(update={"sides": sc.sides.model_copy(update={"green": g, "red": r})})
+    out = Game(sc, game.battlefield, game.cards, support_cards={c.id: c for c in CARDS})
+    if jfo is not None:
+        info = out.blocks[jfo]
+        out.blocks[jfo] = dataclasses.replace(
+            info, profile=info.profile.model_copy(update={"type": BlockType.jfo})
+        )
+    return out
+
+
+def street(**kw: object) -> Game:
+    """Green's leader at S0802 and a rifle block at S0803; red at S0806 and S0807 (4 and 5
+    EP away, in sight)."""
+    return game_of(
+        [B("pl", PL, "S0802"), B("g", INF, "S0803")], [B("r", INF, "S0806"), B("r2", INF, "S0807")], **kw
+    )
+
+
+def test_7_3_2_a_platoon_leader_requests_shelling_on_enemies_it_sees_within_15_ep() -> None:
+    play = Play(with_3d(street(), [row("mortar"), row("cas")]), 0)
+    d = play.decision
+    assert d is not None and d.side == Side.green and "3D" in d.prompt  # turn 1's request sequence
+    requests = legal(play, Request3D)
+    # the leader may not call the jets (a JFO's), only the mortar, on the two enemies it sees
+    assert requests == {Request3D("mortar", "pl", "S0806"), Request3D("mortar", "pl", "S0807")}
+    assert EndRequests() in play.legal_actions()
+
+
+def test_7_3_2_a_jfo_requests_any_3d_action() -> None:
+    play = Play(with_3d(street(), [row("mortar"), row("cas")], jfo="pl"), 0)
+    assert Request3D("cas", "pl", "S0806") in legal(play, Request3D)
+
+
+def test_7_3_3_1_u_delays_without_spending_a_mission() -> None:
+    play = Play(with_3d(street(), [row("mortar", per_turn=2)]), 0)
+    play.rng = Dice(1)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    assert play.state.third.used == {} and not play.state.third.planned
+    assert play.log[-1]["rows"] == [{"table": "3d.mortar", "row": "U", "dice": [0]}]
+    # one request at a time for a leader: none left for it this turn; the sequence is over
+    assert not play.state.third.requesting
+
+
+def test_7_3_3_1_t_plus_1_takes_place_in_the_next_turns_resolution_sequence() -> None:
+    play = Play(with_3d(street(turns=2), [row("mortar")]), 0)
+    play.rng = Dice(4)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    assert play.state.third.used == {"green:mortar": 1}
+    assert play.observation(Side.green).missions == (("mortar", "S0806", 2),)
+    assert play.observation(Side.red).missions == ()
+    assert play.state.blocks["r"].losses == 0
+    play.rng = Dice(9)  # type: ignore[assignment]  # turn 2's request (the mission left)
+    play.apply(Pass())
+    play.apply(Pass())
+    s = play.state
+    # 7.3.3.3: 2 OSL on the target, 1 at 1 EP; the block on the target is revealed
+    assert s.turn == 2 and s.blocks["r"].losses == 2 and s.blocks["r2"].losses == 1
+    assert s.blocks["r"].revealed and not s.third.planned
+    invariants.check(play)
+
+
+def test_7_3_3_1_t_is_immediate_and_no_mission_beyond_the_matrix() -> None:
+    play = Play(with_3d(street(), [row("mortar", missions=1)]), 0)
+    play.rng = Dice(8)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0807"))
+    s = play.state
+    assert s.blocks["r2"].losses == 2 and s.blocks["r"].losses == 1
+    assert s.third.used == {"green:mortar": 1} and not s.third.requesting  # none left
+    invariants.check(play)
+
+
+def test_7_3_3_3_the_blue_symbol_spares_friends_and_soft_weapons_spare_armour() -> None:
+    game = game_of(
+        [B("pl", PL, "S0802"), B("tank", MBT, "S0805")], [B("r", INF, "S0806"), B("rt", MBT, "S0807")]
+    )
+    play = Play(with_3d(game, [row("mortar", per_turn=2)]), 0)
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0806"))  # soft: the tanks 1 EP away take nothing
+    assert [play.state.blocks[b].losses for b in ("r", "tank", "rt")] == [2, 0, 0]
+    cas = CAS.model_copy(update={"effect": [EffectRing(radius=0, osl=1), EffectRing(radius=1, osl=1)]})
+    game2 = with_3d(game, [row("cas")], jfo="pl")
+    game2.support_cards["cas"] = cas
+    play = Play(game2, 0)
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("cas", "pl", "S0806"))  # blue symbol: the friendly tank is spared
+    assert [play.state.blocks[b].losses for b in ("r", "tank", "rt")] == [1, 0, 1]
+
+
+def test_5_2_4_2_a_fortified_location_takes_1_osl_less_from_3d_fire() -> None:
+    play = Play(with_3d(street(), [row("mortar")], fortified=["S0806"]), 0)
+    play.rng = Dice(9)  # type: ignore[assignment]  # no fortified d10 for 3D fire
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    assert play.state.blocks["r"].losses == 1 and play.state.blocks["r2"].losses == 1
+    invariants.check(play)
+
+
+def test_7_3_3_4_smoke_puts_a_smoke_counter_and_flares_light_without_harm() -> None:
+    play = Play(with_3d(street(), [row("smoke"), row("flare")]), 0)
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("smoke", "pl", "S0806"))
+    assert "S0806" in play.state.smoke and play.state.blocks["r"].losses == 1
+    game = with_3d(street(), [row("flare")])
+    play = Play(game, 0)
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("flare", "pl", "S0806"))
+    s = play.state
+    assert {"S0806", "S0807"} <= s.third.lit and s.blocks["r"].losses == 0 and not s.blocks["r"].revealed
+    assert "S0806" in play.observation(Side.red).lit
+
+
+def test_7_3_3_5_air_defence_t_intercepts_and_both_missions_are_spent() -> None:
+    game = with_3d(street(), [row("cas")], red_air=[row("manpads", missions=1)], jfo="pl")
+    play = Play(game, 0)
+    play.rng = Dice(9, 8)  # type: ignore[assignment]  # T for the jets, T for the manpads
+    play.apply(Request3D("cas", "pl", "S0806"))
+    s = play.state
+    assert s.blocks["r"].losses == 0 and s.third.used == {"green:cas": 1, "red:manpads": 1}
+    assert [r["row"] for r in play.log[-1]["rows"]] == ["T", "T"]
+
+
+def test_7_3_3_5_air_defence_u_lets_it_through_and_never_fires_at_a_drone() -> None:
+    game = with_3d(street(), [row("cas"), row("drone")], red_air=[row("manpads")], jfo="pl")
+    play = Play(game, 0)
+    play.rng = Dice(9, 0)  # type: ignore[assignment]
+    play.apply(Request3D("cas", "pl", "S0806"))
+    assert play.state.blocks["r"].losses == 3 and play.state.third.used == {"green:cas": 1}
+
+
+def test_7_3_4_a_3d_scouting_mission_reveals_blocks_in_its_area_outside_buildings() -> None:
+    game = with_3d(street(), [row("drone")], red_air=[row("manpads")], jfo="pl")
+    play = Play(game, 0)
+    play.rng = Dice(9)  # type: ignore[assignment]  # a drone: no air-defence roll
+    play.apply(Request3D("drone", "pl", "S0806"))
+    s = play.state
+    assert s.blocks["r"].revealed and s.blocks["r2"].revealed and s.blocks["r"].losses == 0
+
+
+def test_6_7_3_extra_missions_from_events_add_to_the_matrix() -> None:
+    play = Play(with_3d(street(), [row("mortar", missions=0)]), 0)
+    assert not play.state.third.requesting  # nothing to request: no decision
+    play.state.events.extra_missions["mortar"] = 1
+    from engine.rules.uo import third_dimension
+
+    third_dimension.start_requests(play, Side.green)
+    assert legal(play, Request3D)
+
+
+def test_7_3_random_games_request_3d_actions_keep_the_invariants_and_replay() -> None:
+    game = with_3d(
+        game_of(
+            [B("pl", PL, "S0802"), B("g", INF, "S0803"), B("g2", INF, "S0804")],
+            [B("r", INF, "S0806"), B("r2", INF, "S0807"), B("r3", INF, "S0905")],
+            turns=3,
+        ),
+        [row("mortar", 3), row("cas", 2), row("smoke"), row("drone"), row("flare")],
+        red_air=[row("manpads")],
+        jfo="pl",
+    )
+    used: Counter[str] = Counter()
+    for seed in range(4):
+        play = Play(game, seed)
+        bots = {s: make_bot("random", game, seed, s) for s in Side}
+        while (d := play.decision) is not None:
+            action = bots[d.side].choose(play.observation(d.side), play.legal_actions())
+            play.apply(action)
+            used[type(action).__name__] += 1
+            invariants.check(play)
+        fresh = Play(game, seed)
+        for entry in play.log:
+            data = {k: v for k, v in entry.items() if k not in ("rolls", "rows")}
+            fresh.apply(URBAN_OPERATIONS.action_from_json(data))
+            assert fresh.log[-1]["rolls"] == entry["rolls"]
+        assert fresh.digest() == play.digest()
+    assert used["Request3D"] and used["EndRequests"], used
