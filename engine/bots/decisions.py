@@ -355,14 +355,15 @@ def activation(view: View, groups: Groups) -> Action:
 
 
 def _clearing(view: View, bid: str, actions: list[Action]) -> tuple[float, Action] | None:
-    """An engineer's destruction (8.2.3.2) of what closes one of our goals or a place our
-    moves found closed: worth the goal; then the 2 MP it must move, to the best place."""
-    ours = {c.location for c in view.obs.counters if c.owner == view.side}
+    """An engineer's destruction (8.2.3.2) of a barricade closing one of our goals: worth
+    the goal; then the 2 MP it must move, to the best place. Never an IED/UXO or a mine
+    (it goes off among our own blocks around), nor a counter of ours."""
+    kinds = {c.location: c.kind for c in view.obs.counters if c.owner != view.side}
     best: tuple[float, str, float, str, Action] | None = None
     for action in actions:
         assert isinstance(action, Destroy)
         there = action.location
-        if there in ours or (there not in view.goal_set and there not in view.mem.avoid):
+        if there not in view.goal_set or kinds.get(there) != "barricade":
             continue
         value = 1.0 + holding(view, there)
         key = (-value, there, place_score(view, bid, action.to), action.to, action)
