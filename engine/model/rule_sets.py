@@ -13,3 +13,9 @@ RULE_SETS: Final[dict[str, str]] = {
     "urban-operations": "engine.rules.uo.ruleset:URBAN_OPERATIONS",
     "urban-battle": "engine.rules.ub.ruleset:URBAN_BATTLE",
 }
+
+#: name -> the format of the scenarios it plays (a mission of another rule set is another format)
+SCENARIO_FORMATS: Final[dict[str, str]] = {
+    "urban-operations": "uo-scenario/1",
+    "urban-battle": "ub-mission/1",
+}

@@ -16,7 +16,7 @@ from ...io.problems import LoadError, Severity
 from ...io.reading import path_exists, safe_resolve
 from ...model.cards import VEHICLE_TYPES, BlockProfile, BlockType, EventCard, Reinforcement, SupportKind
 from ...model.d10_coverage import events_coverage, support_coverage
-from ...model.rule_sets import RULE_SETS
+from ...model.rule_sets import RULE_SETS, SCENARIO_FORMATS
 from ...model.rule_tables import COMBAT_FORMAT, WEAPONS_EFFECT_FORMAT, CombatTablesFile, combat_problems
 from ...model.scenario import (
     Allotment,
@@ -755,10 +755,15 @@ def support_row_kind(ctx: ScenarioContext) -> Iterator[Finding]:
 
 @check("L332", "unknown-rule-set", FMT)
 def unknown_rule_set(ctx: ScenarioContext) -> Iterator[Finding]:
-    """The scenario names a rule set the studio does not have."""
+    """The scenario names a rule set the studio does not have.
+
+    Or one that plays files of another format (an Urban Battle mission is a ub-mission/1 file)."""
     name = ctx.scenario.rules
     if name is not None and name not in RULE_SETS:
         yield Finding("/rules", f"unknown rule set '{name}'; the studio has: {', '.join(sorted(RULE_SETS))}")
+    elif name is not None and SCENARIO_FORMATS.get(name, FMT) != FMT:
+        plays = SCENARIO_FORMATS[name]
+        yield Finding("/rules", f"rule set '{name}' plays {plays} files, not {FMT} scenarios")
 
 
 #: house-rule table field -> the format its file must have
