@@ -142,3 +142,27 @@ def test_observation_is_the_whole_board_for_both_sides():
     play = rule_set("urban-battle").start(game, 1)
     seen = play.observation(Side.red).to_json()
     assert len(seen["pieces"]) == 11 and seen["active"] == "green"
+
+
+def test_a_missing_or_wrong_board_is_located_in_the_mission(tmp_path):
+    path = write_game(
+        tmp_path, OPEN, [("g", "tank", "A1", "E")], [("r", "tank", "J9", "W")], board="nosuch.json"
+    )
+    with pytest.raises(GameSetupError) as exc:
+        rule_set("urban-battle").load(path)
+    assert [p.pointer for p in exc.value.problems] == ["/board"]
+    assert "nosuch.json" in exc.value.problems[0].message
+    path = write_game(
+        tmp_path, OPEN, [("g", "tank", "A1", "E")], [("r", "tank", "J9", "W")], board="units.json"
+    )
+    with pytest.raises(GameSetupError) as exc:
+        rule_set("urban-battle").load(path)
+    assert [(p.code, p.pointer) for p in exc.value.problems] == [("U003", "/board")]
+
+
+def test_unsaved_edits_are_played_instead_of_the_disk(tmp_path):
+    path = write_game(tmp_path, OPEN, [("g", "tank", "A1", "E")], [("r", "tank", "J9", "W")])
+    data = json.loads(path.read_text())
+    data["forces"]["green"]["units"][0]["square"] = "B2"
+    game = rule_set("urban-battle").load(path, {path: json.dumps(data)})
+    assert game.mission.forces.green.units[0].square == "B2"
