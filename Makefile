@@ -18,8 +18,11 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/uo edit $(SAMPLE)
 
+# One pytest worker per core (pytest-xdist), whole test files to a worker so module fixtures are
+# built once: the suite is CPU-bound, so two cores halve it. PYTEST_WORKERS=0 runs it in-process.
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
