@@ -206,6 +206,10 @@ def in_window(tmp: str, sheets: list[tuple[str, Path]]) -> None:
                 redraws.append(time.perf_counter() - t0)
             report(f"redraw, {label}, viewport {size.width()}x{size.height()} px", redraws, REDRAW_TARGET)
     window.autosave.discard_all()
+    if window.session is not None:
+        # the edits are the bench's: closing must not ask whether to save them
+        for document in window.session.documents():
+            document.undo_stack.setClean()
     window.close()
     window.deleteLater()
     app.processEvents()
