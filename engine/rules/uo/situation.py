@@ -14,7 +14,7 @@ from typing import cast
 
 from ...battlefield import Dynamic
 from ...battlefield.los import los
-from ...battlefield.movement import Mover, ep_within
+from ...battlefield.movement import Mover, ep_from, ep_within
 from ...model.cards import Weapon
 from ...model.scenario import Side
 from . import activation, counters, obstructions
@@ -39,7 +39,7 @@ class Situation:
         #: the table rows the rolls were read on (the log entry's `rows`)
         self._rows: list[dict[str, object]] = []
         #: situation summaries while legal actions are worked out (the state stands still)
-        self._memo: dict[tuple[str, Side], object] | None = None
+        self._memo: dict[tuple[object, ...], object] | None = None
         #: LOS answers with the counters placed on the map (`sees`), for `_blockers`
         self._blocked_los: dict[tuple[str, str], bool] = {}
         self._blockers = obstructions.NONE
@@ -159,7 +159,10 @@ class Situation:
         """LOS now: the static table, with the counters placed on the map that block it and
         the breaches opened (`obstructions.blocking`). Asked very often: the answers are kept
         while the same counters stand."""
-        blockers = self._obstructions()
+        return self._sees(self._obstructions(), a, b)
+
+    def _sees(self, blockers: obstructions.Obstructions, a: str, b: str) -> bool:
+        """`sees` with the counters in play already looked up (`_obstructions`)."""
         bf = self.game.battlefield
         if not blockers and not blockers.breaches:
             return bf.los_table.clear(a, b)
@@ -225,8 +228,26 @@ class Situation:
         return ep_within(self.game.battlefield, a, b, limit)
 
     def seen_by_enemy(self, side: Side, location: str) -> bool:
-        """Whether any enemy block on the map has `location` in its line of sight."""
-        return any(self.sees(location, there) for there in self.enemy_locations(side))
+        """Whether any enemy block on the map has `location` in its line of sight. Asked
+        for every step of a move and every location a passing block might stop at: while
+        legal actions are worked out (the state stands still) an answer is kept."""
+        memo = self._memo
+        if memo is None:
+            return self._seen_by_enemy(side, location)
+        key = ("seen", side, location)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._seen_by_enemy(side, location)
+        return cast(bool, found)
+
+    def _seen_by_enemy(self, side: Side, location: str) -> bool:
+        enemies = self.enemy_locations(side)
+        blockers = self._obstructions()
+        if not blockers and not blockers.breaches:
+            # no counter stands in play: the static table alone answers (as `sees` does)
+            clear = self.game.battlefield.los_table.clear
+            return any(clear(location, there) for there in enemies)
+        return any(self._sees(blockers, location, there) for there in enemies)
 
     def close(self, a: str, b: str) -> bool:
         """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""
@@ -240,6 +261,9 @@ class Situation:
         me = s.blocks[block]
         here = bf.location(me.location or "")
         side = g.blocks[block].side
+        # `close` for each enemy, with the EP row from here looked up once
+        reach = ep_from(bf, here.id)
+        limit = self.combat.contact
         for bid, other_block in s.blocks.items():
             if not other_block.on_map or g.blocks[bid].side == side or other_block.location is None:
                 continue
@@ -250,7 +274,8 @@ class Situation:
                 and here.room == there.room
                 and here.building == there.building
             )
-            if same_room or self.close(here.id, there.id):
+            d = reach.get(there.id)
+            if same_room or (d is not None and d <= limit and self.sees(here.id, there.id)):
                 me.revealed = True
                 self.reveal(bid)
 
