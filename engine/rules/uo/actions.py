@@ -298,6 +298,23 @@ class Request3D:
 
 
 @dataclass(frozen=True)
+class Carry3D:
+    """Let a planned 3D action take place where it was requested (7.3.3.2)."""
+
+
+@dataclass(frozen=True)
+class Cancel3D:
+    """Cancel a planned 3D action (7.3.3.2): its mission stays spent."""
+
+
+@dataclass(frozen=True)
+class Adjust3D:
+    """Move a planned air-to-ground action up to 10 EP from where it was requested (7.3.3.2)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
 class EndRequests:
     """No more 3D requests this turn (7.3.3)."""
 
@@ -339,6 +356,9 @@ Action = (
     | EventTarget
     | Request3D
     | EndRequests
+    | Carry3D
+    | Cancel3D
+    | Adjust3D
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -379,6 +399,9 @@ ACTIONS: dict[str, type[Action]] = {
         EventTarget,
         Request3D,
         EndRequests,
+        Carry3D,
+        Cancel3D,
+        Adjust3D,
     )
 }
 

@@ -103,5 +103,4 @@ def events_and_3d_actions(sit: Situation) -> None:
     first; the order of battle reorganisation (12.1, an advanced rule) is still to come."""
     first = sit.game.initiative(sit.state.turn)
     events.event_sequence(sit, first)
-    third_dimension.resolve_planned(sit)
-    third_dimension.start_requests(sit, first)
+    third_dimension.begin(sit, first)  # resolution (7.3.3.2-7.3.3.3), then requests

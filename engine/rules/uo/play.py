@@ -36,8 +36,11 @@ from .actions import (
     ACTIONS,
     Action,
     Activate,
+    Adjust3D,
     Advance,
     Assault,
+    Cancel3D,
+    Carry3D,
     CoverFire,
     Deploy,
     EndActivation,
@@ -147,7 +150,7 @@ class Play(Situation):
         chooser = events.chooser(self)
         if chooser is not None:
             return chooser  # where an event card falls (6.2.1)
-        requester = third_dimension.requester(self)
+        requester = third_dimension.resolving(self) or third_dimension.requester(self)
         if requester is not None:
             return requester  # its 3D actions request sequence (7.3.3)
         if s.pending:
@@ -172,6 +175,8 @@ class Play(Situation):
         s = self.state
         if s.events.choices:
             return Decision(side, DecisionKind.follow_up, "where the event card's effect falls (6.2.1)")
+        if s.third.resolving:
+            return Decision(side, DecisionKind.follow_up, "carry, cancel or adjust a 3D action (7.3.3.2)")
         if s.third.requesting:
             return Decision(side, DecisionKind.turn, "request 3D actions or end the requests (7.3.3)")
         if s.pending:
@@ -334,7 +339,7 @@ class Play(Situation):
             return []
         if s.events.choices:
             return events.choice_actions(self)
-        if s.third.requesting:
+        if s.third.resolving or s.third.requesting:
             return third_dimension.actions(self)
         if s.pending:
             return self.pending_actions(s.pending[-1])
@@ -513,6 +518,8 @@ class Play(Situation):
             events.play(self, s.active, action.card)
         elif isinstance(action, (Request3D, EndRequests)):
             third_dimension.apply(self, action)
+        elif isinstance(action, (Carry3D, Cancel3D, Adjust3D)):
+            third_dimension.apply_adjustment(self, action)
         elif s.pending:
             self.apply_pending(action)
         elif isinstance(action, Deploy):

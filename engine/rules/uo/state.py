@@ -160,6 +160,10 @@ class ThirdDimension:
     planned: list[Mission] = field(default_factory=list)
     requesting: list[Side] = field(default_factory=list)
     lit: set[str] = field(default_factory=set)
+    #: this turn's T+1 missions waiting for their owner to carry, cancel or adjust them
+    #: (7.3.3.2), the first deciding; then the request sequence, `first` side first
+    resolving: list[Mission] = field(default_factory=list)
+    first: Side | None = None
 
 
 @dataclass

@@ -18,18 +18,22 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
   only (blue symbol); fortified locations take 1 OSL less (5.2.4.2). Smoke puts a Smoke
   counter on a targeted hex; flares light the card's area for the turn (no weapons effect);
   a scouting mission reveals the blocks within its area outside buildings (roofs included).
-- Not done yet: cancelling and adjusting planned actions (7.3.3.2), population counters hit
-  by 3D fire, flares' effect on night sight.
+- Adjusting (7.3.3.2), in the resolution sequence, each T+1 action in turn: a ground-to-
+  ground one may be cancelled if its requester sees the target, never adjusted; an
+  air-to-ground one may always be cancelled, and adjusted up to 10 EP (to a location of
+  an enemy block the side sees) if the requester sees the target. The owner decides only
+  when it has such a choice.
+- Not done yet: population counters hit by 3D fire, flares' effect on night sight.
 """
 
 from __future__ import annotations
 
 from ...battlefield import LocKind
 from ...battlefield.movement import ep_within
-from ...model.cards import AffectedSides, BlockType, SupportCard, SupportKind
+from ...model.cards import AffectedSides, BlockType, SupportCard, SupportDomain, SupportKind
 from ...model.scenario import Side, SupportRow
 from . import combat, harm
-from .actions import Action, EndRequests, Request3D
+from .actions import Action, Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from .situation import Situation
 from .state import Mission, Phase, other
 
@@ -42,6 +46,8 @@ AIRCRAFT = frozenset(
     {SupportKind.close_air_support, SupportKind.helicopter_attack, SupportKind.helicopter_recon}
 )
 SCOUTING = frozenset({SupportKind.helicopter_recon, SupportKind.drone_recon})
+#: how far an air-to-ground action may be adjusted (7.3.3.2)
+ADJUST = 10
 
 
 def key(side: Side, support: str) -> str:
@@ -139,6 +145,9 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
 
 
 def actions(sit: Situation) -> list[Action]:
+    third = sit.state.third
+    if third.resolving:
+        return [Carry3D(), *adjustments(sit, third.resolving[0])]
     side = requester(sit)
     if side is None:
         return []
@@ -196,14 +205,71 @@ def intercepted(sit: Situation, side: Side, support: str) -> bool:
 
 
 # --- the resolution sequence ---------------------------------------------------------------
-def resolve_planned(sit: Situation) -> None:
-    """3.1.1: the T+1 actions of this turn take place, in the order they were obtained."""
+def begin(sit: Situation, first: Side) -> None:
+    """3.1.1: the resolution sequence (this turn's T+1 actions, in the order they were
+    obtained, each carried, cancelled or adjusted, 7.3.3.2), then the request sequence."""
     third = sit.state.third
     third.lit.clear()  # flares light until the end of the turn they fell in
-    now = [m for m in third.planned if m.turn <= sit.state.turn]
+    third.resolving = [m for m in third.planned if m.turn <= sit.state.turn]
     third.planned = [m for m in third.planned if m.turn > sit.state.turn]
-    for m in now:
+    third.first = first
+    advance(sit)
+
+
+def advance(sit: Situation) -> None:
+    """Resolve the planned actions whose owner has no choice; at the first with a choice,
+    wait for it; once none is left, the request sequence begins."""
+    third = sit.state.third
+    while third.resolving:
+        m = third.resolving[0]
+        if adjustments(sit, m):
+            return
+        third.resolving.pop(0)
         resolve(sit, m)
+    if third.first is not None:
+        first, third.first = third.first, None
+        start_requests(sit, first)
+
+
+def _sees_target(sit: Situation, m: Mission) -> bool:
+    b = sit.state.blocks[m.requester]
+    return b.on_map and b.location is not None and sit.sees(b.location, m.target)
+
+
+def adjustments(sit: Situation, m: Mission) -> list[Action]:
+    """7.3.3.2: what the owner may do with a planned action instead of letting it fall;
+    empty when nothing (it then takes place)."""
+    c = card(sit, m.support)
+    if c is None:
+        return []
+    sees = _sees_target(sit, m)
+    if c.domain == SupportDomain.terrestrial:
+        return [Cancel3D()] if sees else []
+    out: list[Action] = [Cancel3D()]
+    if sees:
+        bf, enemy = sit.game.battlefield, other(m.side)
+        for loc in sorted(sit.enemy_locations(m.side)):
+            if loc == m.target or bf.location(loc).kind == LocKind.roof or not sit.seen_by_enemy(enemy, loc):
+                continue
+            if c.kind in SCOUTING and bf.location(loc).kind not in (LocKind.hex, LocKind.roof):
+                continue
+            if ep_within(bf, m.target, loc, ADJUST) is not None:
+                out.append(Adjust3D(loc))
+    return out
+
+
+def resolving(sit: Situation) -> Side | None:
+    third = sit.state.third
+    return third.resolving[0].side if third.resolving else None
+
+
+def apply_adjustment(sit: Situation, action: Carry3D | Cancel3D | Adjust3D) -> None:
+    m = sit.state.third.resolving.pop(0)
+    if isinstance(action, Adjust3D):
+        resolve(sit, Mission(m.side, m.support, m.requester, action.target, m.turn))
+    elif isinstance(action, Carry3D):
+        resolve(sit, m)
+    advance(sit)
 
 
 def resolve(sit: Situation, m: Mission) -> None:
@@ -260,6 +326,7 @@ def pending_view(sit: Situation, side: Side) -> tuple[tuple[str, str, int], ...]
 def fingerprint(sit: Situation) -> tuple[object, ...]:
     third = sit.state.third
     return (
+        len(third.resolving),
         tuple(third.requesting),
         tuple(sorted(third.requested.items())),
         tuple(sorted(third.used.items())),
@@ -275,6 +342,6 @@ def check(sit: Situation) -> list[str]:
         for row in [*matrix(sit, side), *air_defence(sit, side)]:
             if missions_left(sit, side, row) < 0:
                 problems.append(f"{side.value} used {row.support} beyond its missions (7.3.3)")
-    if sit.state.third.requesting and sit.state.phase != Phase.impulses:
+    if (sit.state.third.requesting or sit.state.third.resolving) and sit.state.phase != Phase.impulses:
         problems.append("a 3D request sequence outside the turn")
     return problems

@@ -21,7 +21,7 @@ from engine.model.cards import (
 )
 from engine.model.scenario import Allotment, Side, SupportMatrix, SupportRow
 from engine.rules.uo import invariants
-from engine.rules.uo.actions import EndRequests, Request3D
+from engine.rules.uo.actions import Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Pass, Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
@@ -158,6 +158,10 @@ def test_7_3_3_1_t_plus_1_takes_place_in_the_next_turns_resolution_sequence() ->
     play.rng = Dice(9)  # type: ignore[assignment]  # turn 2's request (the mission left)
     play.apply(Pass())
     play.apply(Pass())
+    # 7.3.3.2: the leader sees the target: it may cancel the shelling (never adjust it)
+    assert set(play.legal_actions()) == {Carry3D(), Cancel3D()}
+    assert play.state.blocks["r"].losses == 0
+    play.apply(Carry3D())
     s = play.state
     # 7.3.3.3: 2 OSL on the target, 1 at 1 EP; the block on the target is revealed
     assert s.turn == 2 and s.blocks["r"].losses == 2 and s.blocks["r2"].losses == 1
@@ -278,3 +282,44 @@ def test_7_3_random_games_request_3d_actions_keep_the_invariants_and_replay() ->
             assert fresh.log[-1]["rolls"] == entry["rolls"]
         assert fresh.digest() == play.digest()
     assert used["Request3D"] and used["EndRequests"], used
+
+
+def planned(game: Game, support: str, target: str, *dice: int) -> Play:
+    """A play whose `support` was obtained T+1 on `target` in turn 1, now in turn 2's
+    resolution sequence (`dice`: the rolls after the request's)."""
+    play = Play(game, 0)
+    play.rng = Dice(4, *dice)  # type: ignore[assignment]
+    play.apply(Request3D(support, "pl", target))
+    while play.state.turn == 1:
+        play.apply(EndRequests() if play.state.third.requesting else Pass())
+    return play
+
+
+def test_7_3_3_2_a_shelling_out_of_the_requesters_sight_falls_without_a_choice() -> None:
+    game = with_3d(street(turns=2), [row("mortar", missions=1)])
+    play = Play(game, 0)
+    play.rng = Dice(4)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    play.state.blocks["pl"].location = "S0101"  # far off, out of sight of S0806
+    assert not play.sees("S0101", "S0806")
+    play.apply(Pass())
+    play.apply(Pass())
+    s = play.state
+    assert s.turn == 2 and s.blocks["r"].losses == 2 and not s.third.resolving
+
+
+def test_7_3_3_2_a_cancelled_action_keeps_its_mission_spent() -> None:
+    play = planned(with_3d(street(turns=2), [row("mortar", missions=1)]), "mortar", "S0806")
+    play.apply(Cancel3D())
+    s = play.state
+    assert s.blocks["r"].losses == 0 and s.third.used == {"green:mortar": 1} and not s.third.resolving
+
+
+def test_7_3_3_2_an_air_action_is_adjusted_up_to_10_ep_where_the_requester_sees() -> None:
+    game = with_3d(street(turns=2), [row("cas", missions=1)], jfo="pl")
+    play = planned(game, "cas", "S0806")
+    assert set(play.legal_actions()) == {Carry3D(), Cancel3D(), Adjust3D("S0807")}
+    play.apply(Adjust3D("S0807"))
+    s = play.state
+    assert s.blocks["r2"].losses == 3 and s.blocks["r"].losses == 0
+    invariants.check(play)
