@@ -23,16 +23,18 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
   air-to-ground one may always be cancelled, and adjusted up to 10 EP (to a location of
   an enemy block the side sees) if the requester sees the target. The owner decides only
   when it has such a choice.
-- Not done yet: population counters hit by 3D fire, flares' effect on night sight.
+- The weapons effect reaches No Man's Land counters in its rings (population eliminated,
+  8.2.1.1), smoke's included (7.3.3.4).
+- Not done yet: flares' effect on night sight.
 """
 
 from __future__ import annotations
 
 from ...battlefield import LocKind
-from ...battlefield.movement import ep_within
+from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import AffectedSides, BlockType, SupportCard, SupportDomain, SupportKind
 from ...model.scenario import Side, SupportRow
-from . import combat, harm
+from . import combat, harm, no_mans_land
 from .actions import Action, Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from .situation import Situation
 from .state import Mission, Phase, other
@@ -305,11 +307,16 @@ def resolve(sit: Situation, m: Mission) -> None:
         d = ep_within(bf, m.target, b.location or "", reach)
         osl = rings.get(d, 0) if d is not None else 0
         harm.suffer(sit, bid, osl, from_above=True)
+    # 7.3.3.3: population counters too, and every No Man's Land counter as a weapons
+    # effect affects them (8.2.1.1: population eliminated, counted to the requester)
+    hit = within(sit, m.target, max(r for r, osl in rings.items() if osl > 0) if any(rings.values()) else -1)
+    for cid in sorted(s.nml.counters):
+        if s.nml.counters[cid].location in hit:
+            no_mans_land.reveal_by_weapon(sit, cid, by=m.side)
 
 
 def within(sit: Situation, target: str, radius: int) -> set[str]:
-    from ...battlefield.movement import ep_from
-
+    """The locations within `radius` EP of the target (none for a negative radius)."""
     return {loc for loc, d in ep_from(sit.game.battlefield, target).items() if d <= radius}
 
 

@@ -323,3 +323,22 @@ def test_7_3_3_2_an_air_action_is_adjusted_up_to_10_ep_where_the_requester_sees(
     s = play.state
     assert s.blocks["r2"].losses == 3 and s.blocks["r"].losses == 0
     invariants.check(play)
+
+
+def test_7_3_3_3_3d_fire_eliminates_population_in_its_rings_and_spares_it_beyond() -> None:
+    game = with_3d(
+        street(
+            no_mans_land=[
+                {"id": "pop1", "kind": "population", "at": "S0906", "hidden": False},
+                {"id": "pop2", "kind": "population", "at": "S0909", "hidden": False},
+            ]
+        ),
+        [row("mortar")],
+    )
+    play = Play(game, 0)
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    counters = play.state.nml.counters
+    assert counters["pop1"].location is None and counters["pop2"].location == "S0909"
+    assert play.state.nml.collateral == {Side.green: 1}
+    invariants.check(play)
