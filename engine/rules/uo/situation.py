@@ -10,7 +10,9 @@ and no module reaches into another's private methods.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import cast
+from weakref import WeakKeyDictionary
 
 from ...battlefield import Dynamic
 from ...battlefield.los import los
@@ -24,7 +26,34 @@ from .tables import CombatTables
 
 #: the LOS answers `Situation.sees` keeps at most for one set of counters
 _MAX_LOS_ANSWERS = 200_000
+#: how many sets of counters a game's LOS answers are kept for (the most recently used)
+_MAX_COUNTER_SETS = 32
+#: a game's LOS answers per set of counters in play, shared by every play of that game: an
+#: answer depends on nothing else (the battlefield and the counters), so the scenario's own
+#: counters, standing all game, are looked at once per process rather than once per game,
+#: and answers survive a smoke counter placed and removed again
+_SHARED_LOS: WeakKeyDictionary[
+    Game, OrderedDict[obstructions.Obstructions, dict[tuple[str, str], bool]]
+] = WeakKeyDictionary()
+#: a game's LOS answers worked out with counters near the line (`Situation._sees`), keyed by
+#: the pair, those counters and the breaches opened
+_NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDictionary()
 _UNSET = object()
+
+
+def _answers(game: Game, blockers: obstructions.Obstructions) -> dict[tuple[str, str], bool]:
+    """The LOS answers kept for `game` with `blockers` in play (filled by `Situation._sees`)."""
+    sets = _SHARED_LOS.get(game)
+    if sets is None:
+        sets = _SHARED_LOS[game] = OrderedDict()
+    found = sets.get(blockers)
+    if found is None:
+        found = sets[blockers] = {}
+        while len(sets) > _MAX_COUNTER_SETS:
+            sets.popitem(last=False)
+    else:
+        sets.move_to_end(blockers)
+    return found
 
 
 class Situation:
@@ -44,7 +73,7 @@ class Situation:
         self._blocked_los: dict[tuple[str, str], bool] = {}
         self._blockers = obstructions.NONE
         self._blockers_key: object = _UNSET
-        self._blocker_dots: list[tuple[str, float, float]] = []
+        self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
 
     @property
     def combat(self) -> CombatTables:
@@ -174,10 +203,22 @@ class Situation:
             seen = los(bf, a, b, blockers.dynamic()).clear  # into a room through a breach (5.2.4.1)
         elif not bf.los_table.clear(a, b):
             seen = False  # counters only add obstacles
-        elif not blockers or not self._blocker_near(a, b):
+        elif not blockers or not (near := self._blockers_near(a, b)):
             seen = True
         else:
-            seen = los(bf, a, b, blockers.dynamic()).clear
+            # only the counters near the line can block it (`_blockers_near`): the answer
+            # holds wherever the same ones stand near it, whatever stands elsewhere
+            wide = (key, near, blockers.breaches)
+            answers = _NEAR_LOS.get(self.game)
+            if answers is None:
+                answers = _NEAR_LOS[self.game] = {}
+            found = answers.get(wide)
+            if found is None:
+                found = los(bf, a, b, blockers.dynamic()).clear
+                if len(answers) >= _MAX_LOS_ANSWERS:
+                    answers.clear()
+                answers[wide] = found
+            seen = found
         if len(self._blocked_los) >= _MAX_LOS_ANSWERS:
             self._blocked_los.clear()
         self._blocked_los[key] = seen
@@ -185,7 +226,7 @@ class Situation:
 
     def _obstructions(self) -> obstructions.Obstructions:
         """`obstructions.blocking` now, built again only when the counters placed in play
-        change (the answers kept for the old ones go)."""
+        change (the answers then are those kept for the new counters, `_SHARED_LOS`)."""
         s = self.state
         key = (
             (frozenset(s.smoke), frozenset(s.wrecks), frozenset(s.breaches))
@@ -195,34 +236,41 @@ class Situation:
         if key != self._blockers_key or self._blockers_key is _UNSET:
             self._blockers_key = key
             self._blockers = obstructions.blocking(self.game, s)
-            self._blocked_los = {}
+            self._blocked_los = _answers(self.game, self._blockers)
             bf = self.game.battlefield
+            found = self._blockers
             self._blocker_dots = [
-                (loc.layer, loc.centre[0], loc.centre[1])
-                for loc in (bf.location(x) for x in sorted(self._blockers.locations))
+                (
+                    loc.layer,
+                    loc.centre[0],
+                    loc.centre[1],
+                    (loc.id, loc.id in found.smoke, loc.id in found.wrecks, loc.id in found.vehicles),
+                )
+                for loc in (bf.location(x) for x in sorted(found.locations))
             ]
         return self._blockers
 
-    def _blocker_near(self, a: str, b: str) -> bool:
-        """Whether a blocking counter stands within two hex sizes of the line a-b: only
-        then can it block it."""
+    def _blockers_near(self, a: str, b: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+        """The blocking counters standing within two hex sizes of the line a-b (location,
+        smoke, wreck, Vehicles), in location order: only those can block it."""
         bf = self.game.battlefield
         la, lb = bf.location(a), bf.location(b)
         if la.layer != lb.layer:
-            return False
+            return ()
         (ax, ay), (bx, by) = la.centre, lb.centre
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy or 1e-9
         reach = bf.hex_size.get(la.layer, 10.0) * 2
         reach2 = reach * reach
-        for layer, wx, wy in self._blocker_dots:
+        near = []
+        for layer, wx, wy, tag in self._blocker_dots:
             if layer != la.layer:
                 continue
             t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
             px, py = ax + t * dx - wx, ay + t * dy - wy
             if px * px + py * py <= reach2:
-                return True
-        return False
+                near.append(tag)
+        return tuple(near)
 
     def ep(self, a: str, b: str, limit: int) -> int | None:
         return ep_within(self.game.battlefield, a, b, limit)
