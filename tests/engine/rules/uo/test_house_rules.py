@@ -176,11 +176,23 @@ def test_an_unknown_rule_set_is_refused(tmp_path: Path) -> None:
     scenario = _demo_copy(tmp_path, {})
     data = yaml.safe_load(scenario.read_text("utf-8"))
     del data["house_rules"]
+    data["rules"] = "urban-skirmish"
+    scenario.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
+    problems = [p for p in validate_paths([scenario]).problems if p.code == "L332"]
+    assert len(problems) == 1 and problems[0].pointer == "/rules"
+    assert "urban-operations" in problems[0].message  # the names it knows are said
+
+
+def test_a_scenario_naming_another_rule_sets_files_is_refused(tmp_path: Path) -> None:
+    """Urban Battle plays its own mission files (ub-mission/1), never a uo-scenario/1."""
+    scenario = _demo_copy(tmp_path, {})
+    data = yaml.safe_load(scenario.read_text("utf-8"))
+    del data["house_rules"]
     data["rules"] = "urban-battle"
     scenario.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
     problems = [p for p in validate_paths([scenario]).problems if p.code == "L332"]
     assert len(problems) == 1 and problems[0].pointer == "/rules"
-    assert "urban-operations" in problems[0].message
+    assert "ub-mission/1" in problems[0].message
 
 
 def test_5_1_4_set_ups_are_judged_by_the_house_terrain_chart(tmp_path: Path) -> None:
