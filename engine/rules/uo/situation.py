@@ -291,11 +291,14 @@ class Situation:
     def _seen_by_enemy(self, side: Side, location: str) -> bool:
         enemies = self.enemy_locations(side)
         blockers = self._obstructions()
-        if not blockers and not blockers.breaches:
-            # no counter stands in play: the static table alone answers (as `sees` does)
-            clear = self.game.battlefield.los_table.clear
+        if blockers.breaches:
+            return any(self._sees(blockers, location, there) for there in enemies)
+        # no breach opened: counters only add obstacles, so a pair the static table says
+        # is blocked stays so (as `sees` has it), and only the others need a closer look
+        clear = self.game.battlefield.los_table.clear
+        if not blockers:
             return any(clear(location, there) for there in enemies)
-        return any(self._sees(blockers, location, there) for there in enemies)
+        return any(clear(location, there) and self._sees(blockers, location, there) for there in enemies)
 
     def close(self, a: str, b: str) -> bool:
         """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""
