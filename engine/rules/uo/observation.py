@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from ..ruleset import Decision
 from . import obstructions, support, third_dimension
 from .counters import Kind
+from .game import Game
 from .situation import Situation
 from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
 
@@ -296,10 +298,22 @@ _enemy_block = lru_cache(maxsize=4096)(EnemyBlock)
 
 def identities(play: Situation, side: Side) -> dict[str, int]:
     """The enemy blocks of `side` by id -> their index in the order of battle the briefing
-    publishes (the game's order of that side's blocks)."""
-    return {
-        bid: n for n, bid in enumerate(bid for bid, info in play.game.blocks.items() if info.side == side)
-    }
+    publishes (the game's order of that side's blocks). Worked out once per game and side
+    (every observation asks): shared, never to be changed."""
+    by_side = _IDENTITIES.get(play.game)
+    if by_side is None:
+        by_side = _IDENTITIES[play.game] = {}
+    found = by_side.get(side)
+    if found is None:
+        found = by_side[side] = {
+            bid: n
+            for n, bid in enumerate(bid for bid, info in play.game.blocks.items() if info.side == side)
+        }
+    return found
+
+
+#: `identities` per game and side
+_IDENTITIES: WeakKeyDictionary[Game, dict[Side, dict[str, int]]] = WeakKeyDictionary()
 
 
 def observe(play: Situation, side: Side, decision: Decision | None, log: Log) -> Observation:

@@ -12,6 +12,7 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ...battlefield import LocKind
@@ -113,6 +114,11 @@ __all__ = [
     "action_to_json",
     "other",
 ]
+
+
+#: what a block's state contributes to `Play._fingerprint` (one C call per block: the
+#: fingerprint is taken twice for every action)
+_BLOCK_KEY = attrgetter("location", "losses", "revealed", "activated", "reaction", "completed", "eliminated")
 
 
 class Play(Situation):
@@ -327,10 +333,7 @@ class Play(Situation):
             unit_actions.fingerprint(self),
             events.fingerprint(self),
             third_dimension.fingerprint(self),
-            tuple(
-                (b.location, b.losses, b.revealed, b.activated, b.reaction, b.completed, b.eliminated)
-                for b in s.blocks.values()
-            ),
+            tuple(map(_BLOCK_KEY, s.blocks.values())),
         )
 
     def _legal_actions(self) -> list[Action]:
