@@ -43,6 +43,7 @@ from ..rules.uo.actions import (
 )
 from ..rules.uo.activation import WITH_ACTION, unit_of
 from ..rules.uo.game import BlockInfo
+from ..rules.uo.no_mans_land import ENGINEERS
 from ..rules.uo.observation import FightKind
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
@@ -341,11 +342,17 @@ def activation(view: View, groups: Groups) -> Action:
     clearing = _clearing(view, bid, groups.get(Destroy, []))
     if clearing is not None and clearing[0] > best_value:
         best, best_value = clearing[1], clearing[0]
+    closing_in = False
     if Assault not in groups or not isinstance(best, Assault):
         storm = strike_plan(view, bid, here)
         if storm is not None and storm[1] and storm[0] > max(best_value, FIRE_THRESHOLD):
             mem.plan = storm[1]  # close in, then assault (7.1.2)
             best = None
+            closing_in = True
+    if best is None and not closing_in:
+        way = clear_plan(view, bid, here)
+        if way:
+            mem.plan = way  # next to the barricade before acting: destroyed this activation
     if best is not None:
         mem.plan = None  # the MP left change with an action
         if isinstance(best, Destroy):
@@ -370,6 +377,45 @@ def _clearing(view: View, bid: str, actions: list[Action]) -> tuple[float, Actio
         if best is None or key[:4] < best[:4]:
             best = key
     return None if best is None else (-best[0], best[4])
+
+
+def clear_plan(view: View, bid: str, here: str) -> list[str] | None:
+    """An engineer's way to a place next to a barricade closing one of our goals (8.2.3.2),
+    within the MP it may spend before acting (7.1.2), so that it destroys it in the same
+    activation: walking up to it at full MP left it standing there a turn, the goal (a
+    bridgehead) and the way beyond it closed meanwhile. None: no such barricade, already
+    next to it, acted already, or no such place within reach."""
+    info = view.brief.own[bid]
+    if info.type not in ENGINEERS:
+        return None
+    act = view.obs.activation
+    if act is not None and act.block == bid and act.acted_at is not None:
+        return None
+    closing = {
+        c.location
+        for c in view.obs.counters
+        if c.owner != view.side and c.kind == "barricade" and c.location in view.goal_set
+    }
+    if not closing:
+        return None
+    bf = view.know.bf
+    near = {loc for there in closing for loc in bf.neighbours(there)}
+    if here in near:
+        return None  # the destruction is offered here
+    with_action = WITH_ACTION[unit_of(info.profile)]
+    spent, limit, _, _ = budget(view, bid)
+    if spent >= with_action or limit == spent:
+        return None
+    start_, best_prio, mp_at, prev = search(view, bid, here)
+    locs = bf.locations
+    best: tuple[float, str, SearchState] | None = None
+    for key, prio in best_prio.items():
+        place = locs[key[0]].id
+        if mp_at[key] > with_action or place not in near or view.own_at.get(place, bid) != bid:
+            continue
+        if best is None or (prio, place) < best[:2]:
+            best = (prio, place, key)
+    return None if best is None else path(view, start_, best[2], prev)
 
 
 def _move(view: View, bid: str, here: str, groups: Groups) -> Action:

@@ -16,6 +16,7 @@ from ..model.cards import BlockType
 from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb, unit_of
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
+from ..rules.uo.observation import closed_to_movement
 from .estimates import can_take, exposure, holding, precious, risk, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
@@ -181,13 +182,22 @@ def place_score(view: View, bid: str, location: str) -> float:
 
 def dynamic(view: View) -> Dynamic:
     """What movement needs to know of the situation for our moves: our blocks to climb over
-    (8.1.6, 8.1.7) and the No Man's Land counters set up face up."""
+    (8.1.6, 8.1.7) and the No Man's Land counters as the observation shows them now
+    (`closed_to_movement`: those placed at set-up, a destroyed one gone) besides the
+    scenario's face-up ones. With the briefing's alone, a barricade the enemy put on a
+    bridgehead was a free way and the hexes next to it cost 1 MP instead of 2 (5.2.3.5): an
+    engineer planned to reach it with its action left and arrived with none."""
     helpers = frozenset(
         own.location
         for own in view.own.values()
         if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
     )
-    return Dynamic(helpers=helpers, barricades=view.brief.barricades, impassable=view.brief.impassable)
+    barricades, impassable = closed_to_movement(view.obs)
+    return Dynamic(
+        helpers=helpers,
+        barricades=view.brief.barricades | barricades,
+        impassable=view.brief.impassable | impassable,
+    )
 
 
 def budget(view: View, bid: str) -> tuple[int, int, int, bool]:
