@@ -57,7 +57,7 @@ def _small_sheet(folder: Path) -> Path:
 def test_many_edits_under_the_los_and_reach_probes_keep_battlefields_bounded(
     qtbot, window, tmp_path: Path
 ) -> None:
-    earlier = _all(Battlefield)
+    earlier, earlier_graphs = _all(Battlefield), _all(_Graph)
     assert window.open_file(_small_sheet(tmp_path))
     bf = battlefield_of(window.scene.sheet)
     hexes = [loc.id[1:] for loc in bf.locations if loc.kind == "hex" and loc.id not in ("A0101", "A1108")]
@@ -87,4 +87,4 @@ def test_many_edits_under_the_los_and_reach_probes_keep_battlefields_bounded(
         _paint(window, k, hexes)
     # each battlefield keeps its own per-mover graphs; none outlives its battlefield
     assert _live(Battlefield, earlier) <= CACHE_SIZE + 1
-    assert _live(_Graph) <= CACHE_SIZE + 1
+    assert _live(_Graph, earlier_graphs) <= CACHE_SIZE + 1
