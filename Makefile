@@ -18,11 +18,12 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/uo edit $(SAMPLE)
 
-# One pytest worker per core (pytest-xdist), whole test files to a worker so module fixtures are
-# built once: the suite is CPU-bound, so two cores halve it. PYTEST_WORKERS=0 runs it in-process.
+# One pytest worker per core (pytest-xdist): the suite is CPU-bound, so two cores halve it.
+# Work stealing keeps both busy to the end (whole files to a worker left one worker alone with
+# the longest files for a minute). PYTEST_WORKERS=0 runs it in-process.
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
