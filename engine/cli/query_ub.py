@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import heapq
 import json
+import os
+import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..io.files import load_document
 from ..io.problems import LoadError
 
 #: the longest batch line read (as engine/cli/query.py's)
@@ -79,8 +80,28 @@ UB_QUERY_KEYS: dict[str, frozenset[str]] = {
 }
 
 
+#: how much of a file the cheap look for an Urban Battle format reads
+SNIFF_BYTES = 1 << 16
+
+
 def is_square_board(path: Path) -> bool:
-    """Whether FILE is an Urban Battle board or mission (read only its `schema`)."""
+    """Whether FILE is an Urban Battle board or mission (read only its `schema`).
+
+    Every hex query asks this first, so a file that does not even name an Urban Battle format in
+    its first 64 KB (where its `schema` is) is answered without loading it: loading imports the
+    models and pydantic, three times `uo query`'s whole start-up on a cache hit."""
+    try:
+        # a FIFO or a device would block the open or the read: the hex path refuses those
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as f:
+            head = f.read(SNIFF_BYTES)
+    except OSError:
+        return False  # the hex path says what is wrong with the file
+    if b"ub-board/1" not in head and b"ub-mission/1" not in head:
+        return False
+    from ..io.files import load_document
+
     try:
         data = load_document(path).data
     except LoadError:
