@@ -74,6 +74,13 @@ class Segment(Strict):
     scan: str | None = Field(
         None, min_length=1, description="Scan image of the printed segment (shown only)."
     )
+    scan_transform: tuple[float, float, float, float, float, float] | None = Field(
+        None,
+        description="Affine map from the scan's pixels (u, v) to millimetres of the segment, its"
+        " first square's top-left corner at (0, 0): x = a*u + b*v + c, y = d*u + e*v + f, given as"
+        " [a, b, c, d, e, f] (set by calibrating the scan; none: the scan is stretched over the"
+        " segment, aspect kept). Relative to the segment, so the scan moves with it.",
+    )
     rows: list[Annotated[str, Field(pattern=r"^[.Bo~x=|\-]{1,64}$")]] = Field(
         min_length=1,
         max_length=64,
