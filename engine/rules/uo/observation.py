@@ -149,6 +149,16 @@ class CounterView:
 
 
 @dataclass(frozen=True)
+class Strike:
+    """A 3D action that fell this turn (7.3.3.3), seen by both sides: the side that requested
+    it, its support card and its target; what it hit is in the blocks and counters."""
+
+    side: Side
+    support: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Observation:
     side: Side
     turn: int
@@ -186,6 +196,10 @@ class Observation:
     missions: tuple[tuple[str, str, int], ...] = ()
     #: locations lit by flares this turn, seen by all (7.3.3.4)
     lit: tuple[str, ...] = ()
+    #: the 3D actions that fell this turn, both sides' (7.3.3.3: in the open)
+    strikes: tuple[Strike, ...] = ()
+    #: the side's own T+1 mission it is carrying, cancelling or adjusting: (support, target)
+    deciding: tuple[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -285,6 +299,10 @@ class Observation:
             "events_played": list(self.events_played),
             "missions": [list(m) for m in self.missions],
             "lit": list(self.lit),
+            "strikes": [
+                {"side": k.side.value, "support": k.support, "target": k.target} for k in self.strikes
+            ],
+            "deciding": None if self.deciding is None else list(self.deciding),
         }
 
 
@@ -403,6 +421,8 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         events_played=tuple(s.events.played),
         missions=third_dimension.pending_view(play, side),
         lit=tuple(sorted(s.third.lit)),
+        strikes=tuple(Strike(by, sup, at) for turn, by, sup, at in play.strikes if turn == s.turn),
+        deciding=third_dimension.deciding_view(play, side),
     )
 
 

@@ -74,6 +74,10 @@ class Situation:
         self._blockers = obstructions.NONE
         self._blockers_key: object = _UNSET
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
+        #: the 3D actions that fell, (turn, side, support, target) in order (7.3.3.3): a strike
+        #: falls in the open, so observations show this turn's to both sides. A record, not
+        #: state: no rule reads it, so the state and its digest stay as they were
+        self.strikes: list[tuple[int, Side, str, str]] = []
 
     @property
     def combat(self) -> CombatTables:

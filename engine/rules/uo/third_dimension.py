@@ -280,6 +280,7 @@ def resolve(sit: Situation, m: Mission) -> None:
     if c is None:
         return
     g, s = sit.game, sit.state
+    sit.strikes.append((s.turn, m.side, m.support, m.target))
     bf = g.battlefield
     if c.kind == SupportKind.flare:
         s.third.lit |= within(sit, m.target, c.area)
@@ -328,6 +329,15 @@ def blocks_within(sit: Situation, target: str, radius: int) -> list[str]:
 def pending_view(sit: Situation, side: Side) -> tuple[tuple[str, str, int], ...]:
     """The side's own T+1 missions to come: (support, target, turn) (observation)."""
     return tuple((m.support, m.target, m.turn) for m in sit.state.third.planned if m.side == side)
+
+
+def deciding_view(sit: Situation, side: Side) -> tuple[str, str] | None:
+    """The side's own T+1 mission whose carrying, cancelling or adjusting it decides now:
+    (support, target) (7.3.3.2, observation)."""
+    resolving = sit.state.third.resolving
+    if resolving and resolving[0].side == side:
+        return (resolving[0].support, resolving[0].target)
+    return None
 
 
 def fingerprint(sit: Situation) -> tuple[object, ...]:
