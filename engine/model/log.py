@@ -86,6 +86,21 @@ class LogEntry(Strict):
     )
 
 
+class StartEntry(Strict):
+    """The dice the rules rolled while the play was created, before any action (Urban
+    Operations: turn 1's initial phase, 3.1.1, when the scenario leaves no set-up decision to
+    take first): recorded so a replay checks them like an action's."""
+
+    rolls: list[D10Roll] = Field(
+        min_length=1, max_length=1000, description="Every d10 rolled as the play started, in order."
+    )
+    rows: list[TableRow] | None = Field(
+        None,
+        max_length=1000,
+        description="The table row each roll was read on, when the rule set names them.",
+    )
+
+
 class GameLog(Strict):
     """A game played from a scenario's set-up: what it was played with and every action."""
 
@@ -113,6 +128,11 @@ class GameLog(Strict):
     )
     players: dict[str, str] = Field(
         description="Who played each side (side -> bot name, or 'human').",
+    )
+    start: StartEntry | None = Field(
+        None,
+        description="Dice rolled as the play started, before the first action (absent when none was, and in "
+        "logs written before they were recorded).",
     )
     actions: list[LogEntry] = Field(max_length=1_000_000, description="Every action applied, in order.")
     actions_digest: Digest = Field(

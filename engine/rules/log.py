@@ -103,6 +103,7 @@ def make_log(
             name = str(safe_resolve(scenario))
         name = Path(name).as_posix()
     actions = [{**entry, "rolls": list(entry.get("rolls", []))} for entry in state.log]
+    start = start_entry(state)
     return GameLog.model_validate(
         {
             "schema": LOG_FORMAT,
@@ -112,12 +113,22 @@ def make_log(
             "tables_digest": tables_digest(),
             "seed": state.seed,
             "players": dict(players),
+            **({"start": start} if start is not None else {}),
             "actions": actions,
             "actions_digest": actions_digest(actions),
             "final": state.digest(),
             "final_parts": state.digest_parts(),
         }
     )
+
+
+def start_entry(state: PlayState[Any, Any]) -> dict[str, Any] | None:
+    """The dice a play rolled as it was created, before any action (a rule set's play may keep
+    them as `start_entry`: rolls and rows), None when it rolled none."""
+    start = getattr(state, "start_entry", None)
+    if not start or not start.get("rolls"):
+        return None
+    return {"rolls": list(start["rolls"]), **({"rows": list(start["rows"])} if start.get("rows") else {})}
 
 
 def actions_digest(entries: Sequence[Mapping[str, Any]]) -> str:
@@ -132,6 +143,10 @@ def dump_log(log: GameLog) -> str:
     actions' digest stays the one recorded."""
     data = log.model_dump(mode="json", by_alias=True)
     actions = data.pop("actions")
+    if data.get("start") is None:
+        data.pop("start", None)  # no dice at the start: the key is left out, as older logs have it
+    elif data["start"].get("rows") is None:
+        data["start"].pop("rows", None)
     lines = [
         f" {json.dumps(k)}: {json.dumps(v, sort_keys=True, ensure_ascii=False)}" for k, v in data.items()
     ]
@@ -193,12 +208,24 @@ def is_game_log(path: Path) -> bool:
 
 
 def replay_actions(
-    rules: RuleSet[Any, Any], game: GameDefinition, seed: int, entries: Sequence[Mapping[str, Any]]
+    rules: RuleSet[Any, Any],
+    game: GameDefinition,
+    seed: int,
+    entries: Sequence[Mapping[str, Any]],
+    start: Mapping[str, Any] | None = None,
 ) -> PlayState[Any, Any]:
     """Play `entries` (log entries: action, fields, rolls) from the start of `game`: every
     action must be legal (ReplayRefused names the entry) and roll the dice the entry records
-    (ReplayMismatch)."""
+    (ReplayMismatch). `start`: the dice the log says the play rolled as it was created (a log
+    written before they were recorded has none to check)."""
     state = rules.start(game, seed)
+    if start is not None:
+        began = start_entry(state) or {"rolls": []}
+        if list(began["rolls"]) != list(start["rolls"]):
+            raise ReplayMismatch(f"the start rolled {began['rolls']}, the log says {start['rolls']}")
+        rows = start.get("rows")
+        if rows is not None and [dict(r) for r in rows] != [dict(r) for r in began.get("rows") or []]:
+            raise ReplayMismatch(f"the start's dice were read on {began.get('rows')}, the log says {rows}")
     for i, entry in enumerate(entries):
         data = dict(entry)
         recorded = data.pop("rolls", None)
@@ -274,7 +301,8 @@ def replay(log: GameLog, log_path: Path, given: Path | None = None) -> Replayed:
         raise ReplayRefused("\n".join(p.format() for p in exc.problems)) from None
 
     entries = [entry_data(entry) for entry in log.actions]
-    state = replay_actions(rules, game, log.seed, entries)
+    start = log.start.model_dump(mode="json") if log.start is not None else None
+    state = replay_actions(rules, game, log.seed, entries, start)
     if state.digest() != log.final:
         now = state.digest_parts()
         parts = log.final_parts

@@ -144,6 +144,11 @@ class Play(Situation):
             if b.location and not game.blocks[bid].dummy:  # a dummy holds nothing (2.3)
                 self.state.control[b.location] = game.blocks[bid].side
         self._advance_setup()
+        # dice rolled before any action (turn 1's initial phase when no set-up decision comes
+        # first, 3.1.1): kept for the log's start entry, so a replay checks them too
+        self.start_entry: dict[str, Any] | None = (
+            {"rolls": list(self._rolls), "rows": list(self._rows)} if self._rolls else None
+        )
 
     # -- queries -------------------------------------------------------------------------
     @property
