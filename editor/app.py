@@ -60,11 +60,13 @@ def take_screenshot(
     assert app is not None
     app.processEvents()
     _wait_for_validation(window, SCREENSHOT_VALIDATION_MS)
-    window.view.fit_sheet()
+    # a square board has a view of its own (editor/ub/)
+    view = window.ub_ui.view if window.ub_ui.active else window.view
+    view.fit_sheet()
     if zoom is not None:
-        window.view.zoom(zoom)
+        view.zoom(zoom)
     if center is not None:
-        window.view.centerOn(*center)
+        view.centerOn(*center)
     app.processEvents()
     if not window.grab().save(str(out)):
         raise OSError(f"cannot write {out}")

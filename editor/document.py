@@ -76,8 +76,12 @@ class Document(QObject):
             return "insert" if self.model.kind == "underground" else "sheet"
         if isinstance(self.model, Scenario):
             return "scenario"
-        assert isinstance(self.model, CardLibrary)
-        return "card library"
+        if isinstance(self.model, CardLibrary):
+            return "card library"
+        # Urban Battle's files (editor/ub/) and any other format: named by their format tag
+        return {"ub-board/1": "board", "ub-mission/1": "mission", "ub-units/1": "unit charts"}.get(
+            self.model.format, self.model.format
+        )
 
     def notify_changed(self) -> None:
         """Commands call this after changing the model outside an undo/redo step."""

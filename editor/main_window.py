@@ -43,6 +43,7 @@ from .recent_files import RecentFiles
 from .scenario.dock import ScenarioUi
 from .session import Session
 from .start_page import StartPage
+from .ub.ui import UbUi
 
 APP_NAME = "UO Studio"
 FILE_FILTER = "UO Studio files (*.yaml *.yml *.json);;YAML (*.yaml *.yml);;JSON (*.json);;All files (*)"
@@ -132,6 +133,8 @@ class MainWindow(QMainWindow):
         self.export_ui = ExportUi(self)
         # the Orders of battle dock and blocks set up on the map (editor/oob/)
         self.oob_ui = OobUi(self)
+        # Urban Battle's square boards and missions: a canvas, menu and tool bar of their own
+        self.ub_ui = UbUi(self)
         self.resize(1400, 900)
         # the canvas is what matters: docks start narrow and short
         self.resizeDocks([self.outliner_dock], [280], Qt.Orientation.Horizontal)
@@ -244,13 +247,17 @@ class MainWindow(QMainWindow):
         self.sheet_selector.set_entries(entries, first)
         self.sheet_toolbar.setVisible(len(entries) > 1)
         self.cards_ui.set_session(session)  # the card editor (editor/cards/ui.py)
+        ub = self.ub_ui.handles(model)
         if isinstance(model, CardLibrary):
             self.central.setCurrentWidget(self.cards_panel)
             self.sheet_toolbar.hide()
+        elif ub:
+            self.central.setCurrentWidget(self.ub_ui.view)
         else:
             self.central.setCurrentWidget(self.view)
-        # a card library has no map: no drawing tools, no Layers, Inspector or Legend
-        self.map_ui.set_shown(not isinstance(model, CardLibrary))
+        # a card library has no map, a square board not this one: no hex tools, no Layers,
+        # Inspector or Legend
+        self.map_ui.set_shown(not isinstance(model, CardLibrary) and not ub)
         self.sheet_index = -1
         self.show_sheet(first)
         self.outliner.set_outline(session.outline())
@@ -258,6 +265,7 @@ class MainWindow(QMainWindow):
         self.validation.set_path(session.document.path, after_paint=self.central.currentWidget())
         self.scenario_ui.set_session(session)
         self.oob_ui.set_session(session)
+        self.ub_ui.set_session(session)
         self._update_title()
 
     def _connect_document(self, document: Document) -> None:
@@ -290,6 +298,7 @@ class MainWindow(QMainWindow):
         self.central.setCurrentWidget(self.start_page)
         self.sheet_toolbar.hide()
         self.map_ui.set_shown(False)
+        self.ub_ui.set_active(False)
 
     def _fill_legend(self, visible: bool) -> None:
         if visible and self.legend_dock.widget() is None:
@@ -372,6 +381,8 @@ class MainWindow(QMainWindow):
         its sheet first when it is another sheet of the scenario. False if nothing drawn."""
         if self.session is None:
             return False
+        if self.ub_ui.active:  # a square board's squares (editor/ub/ui.py)
+            return self.ub_ui.reveal(source, pointer)
         index = self.session.entry_index(source)
         if index is None:
             if source is not None and pointer:

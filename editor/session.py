@@ -14,6 +14,7 @@ from engine.model import CardLibrary, MapSheet, Scenario
 
 from .document import Document
 from .panels.outline import OutlineNode, Reference, cards_outline, scenario_outline, sheet_outline
+from .ub.outline import is_ub, ub_outline
 
 
 @dataclass
@@ -136,6 +137,8 @@ class Session:
             return sheet_outline(model, self.document.path)
         if isinstance(model, CardLibrary):
             return cards_outline(model, self.document.path)
+        if is_ub(model):  # Urban Battle's board, mission or unit charts (editor/ub/)
+            return ub_outline(model, self.document.path)  # type: ignore[arg-type]
         assert isinstance(model, Scenario)
 
         def ref(entry: SheetEntry) -> Reference:

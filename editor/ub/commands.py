@@ -1,0 +1,157 @@
+"""Undoable edits of a square board (ub-board/1), one QUndoCommand per kind (Tiled's way).
+
+Each command replaces whole values (a segment's list of rows, the list of segments, the
+grid) rather than changing them in place, so the old value it keeps for undo can never be
+changed behind its back. A brush stroke is many squares painted while the button is down:
+its commands merge into one undo step (`mergeWith`, one stroke number).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from engine.model.square_board import Segment, SquareBoard, SquareGrid, SquareTerrain
+
+from ..document import Document
+from .layout import Spot
+
+#: Command id of painted squares: those of one stroke merge
+PAINT_ID = 0x0B01
+
+
+def board_of(document: Document) -> SquareBoard:
+    model = document.model
+    if not isinstance(model, SquareBoard):
+        raise TypeError(f"{document.display_name} is a {document.kind}, not a square board")
+    return model
+
+
+def painted_rows(rows: list[str], col: int, row: int, letter: str) -> list[str] | None:
+    """The rows with one square changed; None when it already holds `letter` or is not
+    there (a short row of a board that does not validate is not lengthened)."""
+    if not (0 <= row < len(rows)) or not (0 <= col < len(rows[row])) or rows[row][col] == letter:
+        return None
+    line = rows[row]
+    out = list(rows)
+    out[row] = line[:col] + letter + line[col + 1 :]
+    return out
+
+
+class PaintSquares(QUndoCommand):
+    """Terrain letters painted on squares; the squares of one stroke are one undo step."""
+
+    def __init__(self, document: Document, spots: dict[Spot, str], stroke: int, text: str = ""):
+        self.board = board_of(document)
+        self.stroke = stroke
+        self.old: dict[int, list[str]] = {}
+        self.new: dict[int, list[str]] = {}
+        for (s, col, row), letter in spots.items():
+            current = self.new.get(s, self.board.segments[s].rows)
+            changed = painted_rows(current, col, row, letter)
+            if changed is not None:
+                self.old.setdefault(s, self.board.segments[s].rows)
+                self.new[s] = changed
+        self.count = len(spots)
+        name = SquareTerrain(next(iter(spots.values()))).name if spots else ""
+        super().__init__(text or f"Paint {name.replace('_', ' ')}")
+
+    @property
+    def empty(self) -> bool:
+        return not self.new
+
+    def id(self) -> int:
+        return PAINT_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if (
+            not isinstance(other, PaintSquares)
+            or other.board is not self.board
+            or other.stroke != self.stroke
+        ):
+            return False
+        for s, rows in other.new.items():
+            self.old.setdefault(s, other.old[s])
+            self.new[s] = rows
+        return True
+
+    def _set(self, rows: dict[int, list[str]]) -> None:
+        segments = list(self.board.segments)
+        for s, value in rows.items():
+            segments[s] = segments[s].model_copy(update={"rows": value})
+        self.board.segments = segments
+
+    def redo(self) -> None:
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+
+class SetBoardFields(QUndoCommand):
+    """Replace top-level fields of a board (`segments`, `grid`, `title`) in one undo step."""
+
+    def __init__(self, document: Document, text: str, **changes: Any):
+        super().__init__(text)
+        self.board = board_of(document)
+        self.new = changes
+        self.old = {name: getattr(self.board, name) for name in changes}
+
+    def redo(self) -> None:
+        for name, value in self.new.items():
+            setattr(self.board, name, value)
+
+    def undo(self) -> None:
+        for name, value in self.old.items():
+            setattr(self.board, name, value)
+
+
+def next_segment_id(board: SquareBoard) -> str:
+    taken = {s.id for s in board.segments}
+    n = len(board.segments) + 1
+    while f"S{n}" in taken:
+        n += 1
+    return f"S{n}"
+
+
+def add_segment(document: Document, width: int = 12) -> SetBoardFields:
+    """A new open segment at the right end, as high as the board (its first segment)."""
+    board = board_of(document)
+    height = len(board.segments[0].rows) if board.segments else 10
+    ident = next_segment_id(board)
+    segment = Segment(id=ident, title=f"Segment {ident}", rows=["." * width] * height)
+    return SetBoardFields(document, f"Add segment {ident}", segments=[*board.segments, segment])
+
+
+def remove_segment(document: Document, index: int) -> SetBoardFields:
+    board = board_of(document)
+    if len(board.segments) <= 1:
+        raise ValueError("a board keeps at least one segment")
+    segment = board.segments[index]
+    rest = [s for i, s in enumerate(board.segments) if i != index]
+    return SetBoardFields(document, f"Remove segment {segment.id}", segments=rest)
+
+
+def set_segment(document: Document, index: int, text: str, **changes: Any) -> SetBoardFields:
+    """Change fields of one segment (its scan and calibration, id, title)."""
+    board = board_of(document)
+    segments = list(board.segments)
+    segments[index] = segments[index].model_copy(update=changes)
+    return SetBoardFields(document, text, segments=segments)
+
+
+def calibrate_segment_scan(
+    document: Document, index: int, transform: tuple[float, ...], size: float
+) -> SetBoardFields:
+    """The scan's placement and, from the scan's resolution, the squares' size: one step."""
+    board = board_of(document)
+    segments = list(board.segments)
+    segment = segments[index]
+    if segment.scan is None:
+        raise ValueError(f"segment {segment.id} has no scan to calibrate")
+    segments[index] = segment.model_copy(update={"scan_transform": tuple(transform)})
+    changes: dict[str, Any] = {"segments": segments}
+    if abs(size - board.grid.size) > 1e-9:
+        changes["grid"] = SquareGrid(kind="square", size=size, origin=board.grid.origin)
+    return SetBoardFields(document, f"Calibrate scan of {segment.id}", **changes)
