@@ -17,11 +17,15 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 
 from engine.bots.runner import make_bot
 from engine.model.scenario import Side
-from engine.rules.uo.briefing import Briefing
-from engine.rules.uo.game import Game
-from engine.rules.uo.observation import Observation
-from engine.rules.uo.play import Play
-from engine.rules.uo.ruleset import URBAN_OPERATIONS
+from engine.rules.registry import rule_set
+from engine.rules.ruleset import GameDefinition, PlayState, RuleSet
+
+# the play mode's names for what the rule set gives (Urban Operations' or Urban Battle's):
+# the session reads them only through the rule-set interface
+Game = GameDefinition
+Play = PlayState[Any, Any]
+Observation = Any
+Briefing = Any
 
 
 class Player(StrEnum):
@@ -79,10 +83,12 @@ class PlaySession(QObject):
 
     def __init__(self, game: Game, options: PlayOptions, parent: QObject | None = None):
         super().__init__(parent)
-        self.game = game
+        self.game: Any = game
         self.options = options
-        self.play: Play = URBAN_OPERATIONS.start(game, options.seed)
-        self.briefings: dict[Side, Briefing] = {side: URBAN_OPERATIONS.briefing(game, side) for side in Side}
+        #: the rule set the scenario names (engine/rules/registry.py): nothing below knows which
+        self.rules: RuleSet[Any, Any] = rule_set(game.rules)
+        self.play: Play = self.rules.start(game, options.seed)
+        self.briefings: dict[Side, Briefing] = {side: self.rules.briefing(game, side) for side in Side}
         self.bots = {
             side: make_bot(options.player(side).value, game, options.seed, side)
             for side in Side
@@ -111,7 +117,13 @@ class PlaySession(QObject):
         #: offers nothing (the rules would build it on the GUI thread) and bots wait behind it
         self.ready = False
         self._thread.start()
-        self.warm.emit(game.battlefield)
+        # a rule set with a line-of-sight table to build (Urban Operations' battlefield) warms
+        # it first; one without (Urban Battle's lines are worked out per shot) is ready at once
+        battlefield = getattr(game, "battlefield", None)
+        if battlefield is not None:
+            self.warm.emit(battlefield)
+        else:
+            self.ready = True
         app = QCoreApplication.instance()
         if app is not None:  # the editor quits with the play window open: stop the thread first
             app.aboutToQuit.connect(self.close)
@@ -156,7 +168,7 @@ class PlaySession(QObject):
     # -- time travel -------------------------------------------------------------------------
     def actions(self) -> list[Any]:
         """The actions played so far, as the rule set reads them back from the log."""
-        return [URBAN_OPERATIONS.action_from_json(e) for e in self.play.log]
+        return [self.rules.action_from_json(e) for e in self.play.log]
 
     def go_to(self, count: int) -> None:
         """Stand after the first `count` actions: the game is played again from the start
@@ -168,7 +180,7 @@ class PlaySession(QObject):
         self.set_running(False)
         self._request += 1  # an answer a bot is working on is for a state that is gone
         self._waiting = False
-        self.play = URBAN_OPERATIONS.start(self.game, self.options.seed)
+        self.play = self.rules.start(self.game, self.options.seed)
         self.deciders, self.seen = [], [self._observe()]
         for action in line[:count]:
             side = self.decider
