@@ -15,8 +15,14 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QMenu
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPen
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsSimpleTextItem,
+    QMenu,
+)
 
 from engine.battlefield import Battlefield
 from engine.battlefield.compile import Placement
@@ -29,7 +35,20 @@ from ..canvas import SheetScene, SheetView
 from ..export.source import PlacedSheet
 from .assembly import SheetPicture, assembly_rect
 from .estimates import reach_hint, target_info
-from .items import SYMBOL, Z_TARGET, BlockItem, BlockLook, CounterItem, PlaceItem, ReachItem, TargetItem
+from .items import (
+    SYMBOL,
+    Z_TARGET,
+    BlockItem,
+    BlockLook,
+    ChipItem,
+    CounterItem,
+    LitItem,
+    PlaceItem,
+    ReachItem,
+    RingItem,
+    TargetItem,
+)
+from .marks import Mark, StrikeLook
 from .offers import Offer, Offers
 
 
@@ -195,16 +214,20 @@ class BoardView(SheetView):
     def draw(
         self,
         blocks: list[BlockLook],
-        wrecks: Iterable[str],
-        counters: Iterable[tuple[str, str]],
+        marks: Iterable[Mark],
         offers: Offers | None,
         selected: str | None,
         active: str | None,
         fight: tuple[str, str] | None = None,
+        strikes: Iterable[StrikeLook] = (),
+        lit: Iterable[str] = (),
+        planned: Iterable[tuple[str, str]] = (),
     ) -> None:
-        """Redraw the game layer: blocks, counters and, for a human's decision, its offers.
-        Items whose look did not change stay: only what changed is repainted (a click
-        repaints a few blocks, not the whole map)."""
+        """Redraw the game layer: blocks, counters and markers (`marks`), this turn's 3D
+        strikes with their rings, the flare-lit locations, the side's own planned T+1
+        missions (target, label) and, for a human's decision, its offers. Items whose look
+        did not change stay: only what changed is repainted (a click repaints a few blocks,
+        not the whole map)."""
         self.offers, self.selected = offers, selected
         size = self.block_size
         wanted: dict[tuple[object, ...], Callable[[], QGraphicsItem]] = {}
@@ -219,14 +242,22 @@ class BoardView(SheetView):
             pos = (c[0] + n * size * 0.35, c[1] - n * size * 0.35)  # passing through (8.1.1)
             key: tuple[object, ...] = ("block", look, pos, look.key in offered, look.key == active)
             wanted[key] = partial(self._block, look, pos, look.key in offered, look.key == active)
-        for loc in wrecks:
-            if self.centre(loc) is None:
+        chips: dict[str, int] = {}
+        for mark in marks:
+            if self.centre(mark.location) is None:
                 continue
-            wanted[("counter", loc, "WRECK")] = partial(self._counter, loc, "WRECK", QColor("#212121"))
-        for loc, text in counters:
-            if self.centre(loc) is None:
-                continue
-            wanted[("counter", loc, text)] = partial(self._counter, loc, text, QColor("#4e342e"))
+            n = chips.get(mark.location, 0)
+            chips[mark.location] = n + 1
+            wanted[("mark", mark, n)] = partial(self._chip, mark, n)
+        for strike in strikes:
+            if self.centre(strike.target) is not None:
+                wanted[("strike", strike)] = partial(self._ring, strike)
+        shown_lit = tuple(sorted(loc for loc in lit if self.centre(loc) is not None))
+        if shown_lit:
+            wanted[("lit", shown_lit)] = partial(self._lit, shown_lit)
+        for target, label in planned:
+            if self.centre(target) is not None:
+                wanted[("planned", target, label)] = partial(self._planned, target, label)
         if fight is not None and self.centre(fight[0]) is not None and self.centre(fight[1]) is not None:
             wanted[("fight", *fight)] = partial(self._fight_line, *fight)
         if offers is not None and self.bf is not None:
@@ -296,6 +327,58 @@ class BoardView(SheetView):
             info = target_info(o.action, obs, brief)
             lines.append(f"{o.label}: {info}" if info else o.label)
         return "\n".join(lines)
+
+    def _outline(self, location: str) -> tuple[tuple[float, float], ...] | None:
+        assert self.bf is not None
+        loc = self.bf.location(location)
+        if self.layer is None or loc.layer != self.layer.layer:
+            return None
+        return loc.outline
+
+    def _chip(self, mark: Mark, n: int) -> ChipItem:
+        c = self.centre(mark.location)
+        assert c is not None
+        return ChipItem(mark.text, mark.kind, c, self.block_size, n, mark.tip)
+
+    def _ring(self, strike: StrikeLook) -> RingItem:
+        c = self.centre(strike.target)
+        assert c is not None
+        cells = [
+            (outline, cell.taken, cell.fortified)
+            for cell in strike.cells
+            if (outline := self._outline(cell.location)) is not None
+        ]
+        area = [o for loc in strike.area if (o := self._outline(loc)) is not None]
+        lines = [strike.tip] + [
+            f"{cell.location}: {cell.distance} EP, {cell.taken} OSL"
+            + (f" (fortified: {cell.osl} less 1)" if cell.fortified else "")
+            for cell in strike.cells
+        ]
+        return RingItem(cells, area, c, strike.name, self.block_size, "\n".join(lines))
+
+    def _lit(self, locations: tuple[str, ...]) -> LitItem:
+        return LitItem([o for loc in locations if (o := self._outline(loc)) is not None])
+
+    def _planned(self, target: str, label: str) -> QGraphicsItem:
+        """An own T+1 mission to come (7.3.3.1): a dashed circle on its target, named."""
+        c = self.centre(target)
+        assert c is not None
+        r = self.block_size * 1.05
+        item = QGraphicsEllipseItem(c[0] - r, c[1] - r, 2 * r, 2 * r)
+        pen = QPen(QColor("#6a1b9a"), self.block_size * 0.08)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(Z_TARGET - 1)
+        item.setToolTip(label)
+        text = QGraphicsSimpleTextItem(label, item)
+        font = QFont()
+        font.setPointSizeF(max(0.5, self.block_size * 0.28))
+        font.setBold(True)
+        text.setFont(font)
+        text.setBrush(QBrush(QColor("#6a1b9a")))
+        br = text.boundingRect()
+        text.setPos(c[0] - br.width() / 2, c[1] + self.block_size * 1.15)
+        return item
 
     def _counter(self, loc: str, text: str, colour: QColor) -> CounterItem:
         c = self.centre(loc)

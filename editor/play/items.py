@@ -245,3 +245,166 @@ class ReachItem(QGraphicsItem):
             box = polygon.boundingRect()
             label = QRectF(box.left(), box.bottom() - box.height() * 0.45, box.width(), box.height() * 0.4)
             painter.drawText(label, Qt.AlignmentFlag.AlignCenter, str(mp))
+
+
+#: counters and markers on their chips: background, text colour
+CHIP_COLOURS: dict[str | None, tuple[str, str]] = {
+    None: ("#5d4037", "#ffe0b2"),  # face down: the counter's back
+    "barricade": ("#6d4c41", "white"),
+    "ied_uxo": ("#e65100", "white"),
+    "population": ("#f5f5f5", "#212121"),
+    "at_mine": ("#4a148c", "white"),
+    "toxic": ("#9e9d24", "white"),
+    "smoke": ("#eceff1", "#37474f"),
+    "wreck": ("#212121", "white"),
+    "breach": ("#455a64", "white"),
+    "fortified": ("#3e2723", "#ffcc80"),
+}
+Z_MARK = Z_BLOCK - 2
+Z_RING = Z_REACH - 5
+
+
+class ChipItem(QGraphicsItem):
+    """A counter or marker on its location: a small square chip with its short name (a
+    face-down counter shows its back, "?"); several on one location stand in a row above
+    its centre."""
+
+    def __init__(
+        self, text: str, kind: str | None, centre: tuple[float, float], size: float, n: int, tip: str
+    ):
+        super().__init__()
+        self.text, self.kind, self.size = text, kind, size * 0.48
+        self.setZValue(Z_MARK)
+        self.setToolTip(tip)
+        step = self.size * 1.1
+        self.setPos(centre[0] - size * 0.5 + self.size / 2 + n * step, centre[1] - size * 0.78)
+
+    def boundingRect(self) -> QRectF:
+        s = self.size / 2
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        back, fore = CHIP_COLOURS.get(self.kind, ("#795548", "white"))
+        rect = self.boundingRect()
+        painter.setPen(QPen(QColor("#111111"), self.size * 0.06))
+        painter.setBrush(QBrush(QColor(back)))
+        painter.drawRect(rect)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, self.size * (0.42 if len(self.text) <= 3 else 0.32)))
+        painter.setFont(font)
+        painter.setPen(QPen(QColor(fore)))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+#: a ring's fill by the OSL it takes there (0: reached, no harm: a fortified location's 1)
+RING_FILL = {
+    0: QColor(255, 183, 77, 60),
+    1: QColor(255, 112, 67, 90),
+    2: QColor(229, 57, 53, 110),
+    3: QColor(183, 28, 28, 130),
+}
+
+
+class RingItem(QGraphicsItem):
+    """A 3D action that fell this turn: each location its rings reach filled by the OSL it
+    takes there, with the number ("-2"; "-1 F" where a fortified location takes 1 less), the
+    area a scouting card reveals dashed, the target crossed and named with its card."""
+
+    def __init__(
+        self,
+        cells: list[tuple[tuple[tuple[float, float], ...], int, bool]],
+        area: list[tuple[tuple[float, float], ...]],
+        target: tuple[float, float],
+        label: str,
+        size: float,
+        tip: str,
+    ):
+        super().__init__()
+        self.setZValue(Z_RING)
+        self.size, self.target, self.label = size, target, label
+        self.cells = [(QPolygonF([QPointF(x, y) for x, y in o]), osl, fort) for o, osl, fort in cells]
+        self.area = [QPolygonF([QPointF(x, y) for x, y in o]) for o in area]
+        self.setToolTip(tip)
+        path = QPainterPath()
+        for polygon, _, _ in self.cells:
+            path.addPolygon(polygon)
+        for polygon in self.area:
+            path.addPolygon(polygon)
+        r = size * 1.2
+        path.addRect(QRectF(target[0] - r * 3, target[1] - r * 1.6, r * 6, r * 2.6))
+        self.bounds = path.boundingRect()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        s = self.size
+        if self.area:
+            pen = QPen(QColor(0, 96, 100, 200), s * 0.06)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(QBrush(QColor(0, 151, 167, 40)))
+            for polygon in self.area:
+                painter.drawPolygon(polygon)
+        painter.setPen(QPen(QColor(183, 28, 28, 220), s * 0.05))
+        for polygon, osl, _fort in self.cells:
+            painter.setBrush(QBrush(RING_FILL[min(osl, 3)]))
+            painter.drawPolygon(polygon)
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, s * 0.3))
+        painter.setFont(font)
+        painter.setPen(QPen(QColor("#7f0000")))
+        for polygon, osl, fort in self.cells:
+            box = polygon.boundingRect()
+            text = f"-{osl}" + (" F" if fort else "")
+            painter.drawText(
+                QRectF(box.left(), box.bottom() - box.height() * 0.42, box.width(), box.height() * 0.36),
+                Qt.AlignmentFlag.AlignCenter,
+                text,
+            )
+        # the target: a cross and the card's name above it
+        x, y = self.target
+        r = s * 0.45
+        painter.setPen(QPen(QColor("#b71c1c"), s * 0.12))
+        painter.drawLine(QPointF(x - r, y - r), QPointF(x + r, y + r))
+        painter.drawLine(QPointF(x - r, y + r), QPointF(x + r, y - r))
+        font.setPointSizeF(max(0.5, s * 0.34))
+        painter.setFont(font)
+        box = QRectF(x - s * 3.5, y - s * 1.9, s * 7, s * 0.6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(255, 255, 255, 210)))
+        width = painter.fontMetrics().horizontalAdvance(self.label) * 1.0
+        painter.drawRect(QRectF(x - width / 2 - s * 0.1, box.top(), width + s * 0.2, box.height()))
+        painter.setPen(QPen(QColor("#b71c1c")))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+
+
+class LitItem(QGraphicsItem):
+    """Locations lit by flares this turn (7.3.3.4): a pale yellow wash, one item for all."""
+
+    def __init__(self, outlines: list[tuple[tuple[float, float], ...]]):
+        super().__init__()
+        self.setZValue(Z_RING - 1)
+        self.polygons = [QPolygonF([QPointF(x, y) for x, y in o]) for o in outlines]
+        path = QPainterPath()
+        for polygon in self.polygons:
+            path.addPolygon(polygon)
+        self.bounds = path.boundingRect()
+        self.setToolTip("lit by flares this turn (7.3.3.4)")
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(255, 241, 118, 90)))
+        for polygon in self.polygons:
+            painter.drawPolygon(polygon)

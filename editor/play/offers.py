@@ -31,6 +31,7 @@ class Where(StrEnum):
     place = "place"  # a location (for the selected off-map block, or for the active one)
     target = "target"  # an enemy block's location
     prompt = "prompt"  # the decision's own question
+    hand = "hand"  # an event card in the side's hand (the Events dock)
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,13 @@ SECTIONS: dict[str, str] = {
     "Support": "8.2.2",
     "Breach": "8.2.9",
     "SmokeFire": "8.2.7.8",
+    "PlayEvent": "6.2.1",
+    "EventTarget": "6.2.1",
+    "Request3D": "7.3.3.1",
+    "EndRequests": "7.3.3",
+    "Carry3D": "7.3.3.2",
+    "Cancel3D": "7.3.3.2",
+    "Adjust3D": "7.3.3.2",
 }
 
 
@@ -95,7 +103,18 @@ LABELS: dict[str, str] = {
     "Support": "Support (8.2.2)",
     "Breach": "Breach (8.2.9)",
     "SmokeFire": "Fire smoke (8.2.7.8)",
+    "EndRequests": "End the 3D requests (7.3.3)",
+    "Carry3D": "Let the 3D action fall (7.3.3.2)",
+    "Cancel3D": "Cancel the 3D action: its mission stays spent (7.3.3.2)",
 }
+
+#: the subject of a 3D request's offers: the mission and who requests it (the 3D panel picks
+#: one, then the board shows its targets)
+REQUEST = "3D {support} by {requester}"
+
+
+def request_key(support: str, requester: str) -> str:
+    return REQUEST.format(support=support, requester=requester)
 
 
 class Offers:
@@ -120,6 +139,18 @@ class Offers:
     def at_target(self, location: str) -> list[Offer]:
         return [o for o in self.items if o.where is Where.target and o.anchor == location]
 
+    def at_hand(self, card: str) -> list[Offer]:
+        """Playing event card `card` from hand (6.2.1), if it may be played now."""
+        return [o for o in self.items if o.where is Where.hand and o.anchor == card]
+
+    def requests(self) -> list[A.Request3D]:
+        """The 3D requests the side may make now, each (mission, requester) once."""
+        out: dict[tuple[str, str], A.Request3D] = {}
+        for o in self.items:
+            if isinstance(o.action, A.Request3D):
+                out.setdefault((o.action.support, o.action.requester), o.action)
+        return list(out.values())
+
     @property
     def prompts(self) -> list[Offer]:
         return [o for o in self.items if o.where is Where.prompt]
@@ -136,17 +167,27 @@ class Offers:
 
     def subjects(self) -> list[str]:
         """Off-map blocks the player picks before a location (set-up, reinforcements)."""
-        return list(dict.fromkeys(o.subject for o in self.items if o.subject is not None))
+        return list(
+            dict.fromkeys(
+                o.subject
+                for o in self.items
+                if o.subject is not None and not isinstance(o.action, A.Request3D)
+            )
+        )
 
     def reachable(self) -> Iterable[Offer]:
-        """Every offer as the board reaches it: through each lookup, once."""
-        for subject in [None, *self.subjects()]:
+        """Every offer as the board reaches it: through each lookup, once (a 3D request's
+        targets once its mission and requester are picked in the 3D panel)."""
+        keys = [request_key(r.support, r.requester) for r in self.requests()]
+        for subject in [None, *self.subjects(), *keys]:
             for loc in sorted({o.anchor for o in self.items if o.where is Where.place}):
                 yield from (o for o in self.at_place(loc, subject) if o.subject == subject)
         for bid in sorted(self.blocks()):
             yield from self.at_block(bid)
         for loc in sorted(self.targets()):
             yield from self.at_target(loc)
+        for card in sorted({o.anchor for o in self.items if o.where is Where.hand}):
+            yield from self.at_hand(card)
         yield from self.prompts
 
     # -- one action -> one offer ----------------------------------------------------------
@@ -205,6 +246,20 @@ class Offers:
                 return Offer(a, Where.prompt, "", "Advance into the location")
             case A.StayPut():
                 return Offer(a, Where.prompt, "", "Stay put")
+            case A.PlayEvent(card):
+                return Offer(a, Where.hand, card, f"Play event {card}")
+            case A.EventTarget(location):
+                return Offer(a, Where.place, location, "The event card's effect falls here (6.2.1)")
+            case A.Request3D(support, requester, target):
+                return Offer(
+                    a,
+                    Where.place,
+                    target,
+                    f"Request {support} by {requester} on {target}",
+                    subject=request_key(support, requester),
+                )
+            case A.Adjust3D(target):
+                return Offer(a, Where.place, target, f"Adjust the 3D action to {target} (7.3.3.2)")
         return self._other(a)
 
     def _other(self, a: A.Action) -> Offer:

@@ -34,6 +34,9 @@ PUBLIC = {
     "Pass",
     "EndImpulse",
     "EndActivation",
+    "PlayEvent",  # an event card played is face up on the table (6.2.1)
+    "EventTarget",  # and its effect falls in the open
+    "EndRequests",
 }
 VERB = {
     "Deploy": "sets up {block} in {location}",
@@ -68,6 +71,13 @@ VERB = {
     "Support": "supports {block}",
     "Breach": "breaches {aperture} with {weapon}, moves to {to}",
     "SmokeFire": "fires smoke at {target} with {weapon}",
+    "PlayEvent": "plays event card {card}",
+    "EventTarget": "the event card's effect falls on {location}",
+    "Request3D": "requests {support} by {requester} on {target}",
+    "EndRequests": "ends its 3D requests",
+    "Carry3D": "lets its planned 3D action fall",
+    "Cancel3D": "cancels its planned 3D action",
+    "Adjust3D": "adjusts its planned 3D action to {target}",
 }
 #: what an enemy's hidden action shows: that it happened
 HIDDEN = {
@@ -91,6 +101,25 @@ HIDDEN = {
     "Support": "a block supports another",
     "Breach": "a block opens a breach",
     "SmokeFire": "fires smoke",
+    "Request3D": "requests a 3D action",
+    "Carry3D": "decides on a planned 3D action",
+    "Cancel3D": "decides on a planned 3D action",
+    "Adjust3D": "decides on a planned 3D action",
+}
+#: actions whose dice are no fight's: the initial phase's rolls (events table, IED/UXO and
+#: wreck checks, 3.1.1) come in the entry of the action that ended the turn; a request's die
+#: is read on the 3D matrix (7.3.3.1)
+SEQUENCE = {
+    "Pass",
+    "EndImpulse",
+    "EndActivation",
+    "EndRequests",
+    "Request3D",
+    "Carry3D",
+    "Cancel3D",
+    "Adjust3D",
+    "PlayEvent",
+    "EventTarget",
 }
 
 
@@ -139,7 +168,10 @@ def report_line(
     if section:
         text += f"  [{section}]"
     if rolls:
-        text += "  — dice: " + dice_text(name, rolls, withdrawal_loss, entry.get("rows") or ())
+        rows = entry.get("rows") or ()
+        if not open_:  # which 3D support the enemy asked for is written on its paper (7.3.3.1)
+            rows = [{**r, "table": "3d"} if str(r.get("table", "")).startswith("3d.") else r for r in rows]
+        text += "  — dice: " + dice_text(name, rolls, withdrawal_loss, rows)
     if seen:
         text += "  ⇒ " + ", ".join(seen)
     return ReportLine(index, text, section, rolls, blocks, locations)
@@ -166,6 +198,8 @@ def dice_text(
         names = [f"withdrawal table (8.3.2) d10 {rolls[0]}"] + [f"quality (4.3.8) d10 {r}" for r in rolls[1:]]
         if withdrawal_loss is not None and not rows:
             names[0] += f" → {withdrawal_loss(rolls[0])} OSL"
+    elif name in SEQUENCE:
+        names = [f"d10 {r}" for r in rolls]
     elif len(rolls) >= 2:
         names = [f"{EXCHANGE[0]} {rolls[0]}", f"{EXCHANGE[1]} {rolls[1]} (8.2.7.5)"]
         names += [f"quality (4.3.8) d10 {r}" for r in rolls[2:]]
@@ -185,14 +219,43 @@ def row_text(row: Mapping[str, Any]) -> str:
     """`critical_hits.soft` row `7-8: +1 FP` -> `critical hits (soft) 7-8: +1 FP`."""
     table = str(row.get("table", "?"))
     head, _, tail = table.partition(".")
+    head = {"events": "events table", "3d": "3D matrix"}.get(head, head)  # 6.2.2, 7.3.3.1
     words = head.replace("_", " ") + (f" ({tail.replace('_', ' ')})" if tail else "")
     return f"{words} {row.get('row', '?')}"
 
 
-def consequences(before: Any, after: Any) -> list[str]:
+def consequences(before: Any, after: Any, titles: Mapping[str, str] | None = None) -> list[str]:
     """What the viewing side saw change (two observations of it): its blocks' losses,
-    eliminations and reveals, enemy blocks revealed, hit or gone, new wrecks."""
+    eliminations and reveals, enemy blocks revealed, hit or gone, new wrecks; event cards
+    taken into its hand (by title, `titles`), the enemy's hand growing, cards played (6.2),
+    3D actions falling and its own planned for next turn (7.3.3), counters revealed."""
+    names = titles or {}
     out: list[str] = []
+    hand = list(getattr(before, "hand", ()))
+    for card in getattr(after, "hand", ()):
+        if card in hand:
+            hand.remove(card)
+        else:
+            out.append(f"event card to hand: {names.get(card, card)}")
+    grown = getattr(after, "enemy_hand", 0) - getattr(before, "enemy_hand", 0)
+    if grown > 0:
+        out.append(f"the enemy takes {grown} event card{'s' * (grown != 1)}")
+    played = getattr(before, "events_played", ())
+    for card in getattr(after, "events_played", ())[len(played) :]:
+        out.append(f"event played: {names.get(card, card)}")
+    fell = set(getattr(before, "strikes", ()))
+    for k in getattr(after, "strikes", ()):
+        if k not in fell:
+            out.append(f"3D action falls: {k.side.value}'s {names.get(k.support, k.support)} on {k.target}")
+    planned = set(getattr(before, "missions", ()))
+    for support, target, turn in getattr(after, "missions", ()):
+        if (support, target, turn) not in planned:
+            out.append(f"T+1: {names.get(support, support)} on {target} in turn {turn}")
+    down = {(c.location, c.owner) for c in getattr(before, "counters", ()) if c.kind is None}
+    for c in getattr(after, "counters", ()):
+        if c.kind is not None and (c.location, c.owner) in down:
+            kind = {"ied_uxo": "IED/UXO", "at_mine": "AT mine"}.get(c.kind, c.kind)
+            out.append(f"counter at {c.location} revealed: {kind}")
     old_own = {b.id: b for b in before.own}
     for b in after.own:
         was = old_own.get(b.id)

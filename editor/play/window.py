@@ -35,10 +35,13 @@ from engine.rules.log import make_log, write_log
 from engine.rules.uo.observation import Observation
 
 from .board import BoardView, Layer, looks
+from .hand_panel import HandPanel
+from .marks import marks_of, strike_looks
 from .offers import Offer, Offers
 from .report import consequences, report_line
 from .report_view import ReportView
 from .session import PlayOptions, PlaySession, View
+from .support_panel import SupportPanel
 
 SPEEDS = {"Instant": 0, "Fast": 150, "Normal": 500, "Slow": 1500}
 
@@ -193,6 +196,23 @@ class PlayWindow(QMainWindow):
         dock.setObjectName("play_log_dock")
         dock.setWidget(self.log_list)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        # the side's event cards (6) and its 3D requests (7.3), below the report
+        self.hand = HandPanel()
+        self.hand.picked.connect(self.pick)
+        self.hand_dock = QDockWidget("Events", self)
+        self.hand_dock.setObjectName("play_events_dock")
+        self.hand_dock.setWidget(self.hand)
+        self.support = SupportPanel()
+        self.support.chosen.connect(lambda _key: self.redraw())
+        self.support_dock = QDockWidget("3D request", self)
+        self.support_dock.setObjectName("play_support_dock")
+        self.support_dock.setWidget(self.support)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.hand_dock)
+        self.splitDockWidget(dock, self.hand_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.hand_dock, self.support_dock)
+        self.hand_dock.raise_()
+        self._support_asked = False  # the 3D dock comes to the front when a 3D choice starts
+        self._card_titles: dict[str, str] | None = None
         self.log_lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         self._log_play: object = None
         self._log_viewer: Side | str | None = "unset"  # whose eyes the report was written for
@@ -259,18 +279,26 @@ class PlayWindow(QMainWindow):
         box.blockSignals(False)
         box.setVisible(bool(subjects))
         selected = box.currentText() or None
+        if offers is not None and offers.requests() and self.support.selected_key:
+            selected = self.support.selected_key  # the 3D mission picked: its targets
         active = None
         for o in obs:
             if o.activation is not None:
                 active = o.activation.block
-        counters: list[tuple[str, str]] = []
-        for b in {*s.briefings[Side.green].barricades, *s.briefings[Side.red].barricades}:
-            counters.append((b, "BARRICADE"))
-        for b in {*s.briefings[Side.green].impassable, *s.briefings[Side.red].impassable}:
-            counters.append((b, "IED/UXO"))
-        for o in obs:
-            for loc in s.briefings[o.side].fortified.get(o.side, frozenset()):
-                counters.append((loc, "FORTIFIED"))
+        # counters as the observations hold them (face down until revealed), markers, and
+        # this turn's 3D strikes with their rings (fortified locations 1 OSL less)
+        fortified = s.briefings[viewer or Side.green].fortified
+        marks = marks_of(obs, fortified)
+        game = s.game
+        strikes = strike_looks(
+            obs, game.battlefield, game.support_cards, {loc for locs in fortified.values() for loc in locs}
+        )
+        lit = {loc for o in obs for loc in o.lit}
+        planned = [
+            (target, f"T+1 {self._support_name(support)} (turn {turn})")
+            for o in obs
+            for support, target, turn in o.missions
+        ]
         fight = next(
             (
                 (o.fight.firer_at, o.fight.target_at)
@@ -287,10 +315,13 @@ class PlayWindow(QMainWindow):
             self.no_map.setGeometry(self.board.viewport().rect())
             self.no_map.show()
             self.no_map.raise_()
-            self.board.draw([], (), (), None, None, None)
+            self.board.draw([], (), None, None, None)
         else:
             self.no_map.hide()
-            self.board.draw(looks(obs, s.briefings), obs[0].wrecks, counters, offers, selected, active, fight)
+            self.board.draw(
+                looks(obs, s.briefings), marks, offers, selected, active, fight, strikes, lit, planned
+            )
+        self._panels(obs, offers)
         self.banner_action.setVisible(viewer is None)
         self.run.blockSignals(True)
         self.run.setChecked(s.running)
@@ -300,6 +331,29 @@ class PlayWindow(QMainWindow):
         self._status(obs[0])
         self._prompt(offers, obs)
         self._sync_log(viewer)
+
+    def _support_name(self, support: str) -> str:
+        card = self.session.game.support_cards.get(support)
+        return card.name if card is not None else support
+
+    def _panels(self, obs: list[Observation], offers: Offers | None) -> None:
+        """The Events and 3D request docks, from the observations and the offers; the 3D
+        dock comes to the front when a 3D choice starts, the Events dock after it."""
+        game = self.session.game
+        self.hand.show_hands(obs, offers, game.event_cards)
+        sides = [o.side for o in obs]
+        matrices = {
+            side.value: list(getattr(game.scenario.sides, side.value).support.actions) for side in sides
+        }
+        self.support.show_support(obs, offers, game.support_cards, matrices)
+        asked = offers is not None and any(
+            type(o.action).__name__ in ("Request3D", "Carry3D", "Cancel3D", "Adjust3D") for o in offers.items
+        )
+        if asked and not self._support_asked:
+            self.support_dock.raise_()
+        elif self._support_asked and not asked:
+            self.hand_dock.raise_()
+        self._support_asked = asked
 
     def _status(self, obs: Observation) -> None:
         s = self.session
@@ -355,8 +409,12 @@ class PlayWindow(QMainWindow):
                 )
             if offers.blocks():
                 text += "<br>Click a highlighted block."
-            if offers.places(self.prompt.subjects.currentText() or None):
+            if offers.requests():
+                text += "<br>Pick a mission in the 3D request dock, then click one of its targets."
+            elif offers.places(self.prompt.subjects.currentText() or None):
                 text += "<br>Click a blue location."
+            if any(o.where.value == "hand" for o in offers.items):
+                text += "<br>Or play an event card from your hand (Events dock)."
             if offers.targets():
                 text += "<br>Click a red-ringed enemy block to fire, assault or scout."
             self.prompt.question.setText(text)
@@ -389,12 +447,24 @@ class PlayWindow(QMainWindow):
         withdrawal_loss = s.game.tables.combat.withdrawal_loss
         for i in range(self.log_list.count(), len(log)):
             sides = list(Side) if viewer is None else [viewer]
-            seen = [c for side in sides for c in consequences(s.seen[i][side], s.seen[i + 1][side])]
+            seen = [
+                c
+                for side in sides
+                for c in consequences(s.seen[i][side], s.seen[i + 1][side], self._titles())
+            ]
             line = report_line(i, log[i], s.deciders[i], viewer, list(dict.fromkeys(seen)), withdrawal_loss)
             self.log_list.add(line.text)
             self.log_lines.append((line.blocks, line.locations))
         if log:
             self.log_list.scroll_to_end()
+
+    def _titles(self) -> dict[str, str]:
+        """Event and support cards' titles by id: the report names cards by them."""
+        if self._card_titles is None:
+            game = self.session.game
+            self._card_titles = {cid: c.title for cid, c in game.event_cards.items()}
+            self._card_titles.update({cid: c.name for cid, c in game.support_cards.items()})
+        return self._card_titles
 
     def _hover_entry(self, row: int) -> None:
         self.log_list.mark(row)

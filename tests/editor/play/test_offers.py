@@ -43,6 +43,8 @@ def test_offers_equal_legal_actions_over_whole_games(game, seed):
             found = offers.at_block(offer.anchor)
         elif offer.where is Where.target:
             found = offers.at_target(offer.anchor)
+        elif offer.where is Where.hand:  # a card's Play button in the Events dock
+            found = offers.at_hand(offer.anchor)
         else:
             found = offers.prompts
         chosen = next(o for o in found if o.label == offer.label and o.subject == offer.subject)

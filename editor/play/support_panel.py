@@ -1,0 +1,174 @@
+"""The 3D request dock (7.3): in the side's request sequence, the missions it may request
+now (a row of its 3D matrix and a Platoon Leader or JFO to ask, 7.3.2), each with what its
+card does and what U / T+1 / T cost (7.3.3.1); the one picked shows its targets on the board,
+where a click requests it. Also the side's matrix, its own T+1 missions to come, the one it
+is carrying, cancelling or adjusting (7.3.3.2), and this turn's strikes. Built from the
+observation, the legal actions and the scenario's cards and matrix (static)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QScrollArea, QVBoxLayout, QWidget
+
+from engine.model.cards import SupportCard
+from engine.model.scenario import SupportRow
+from engine.rules.uo.observation import Observation
+
+from .cards_text import rings_text, rolls_text, row_costs
+from .offers import Offers, request_key
+
+KEY_ROLE = Qt.ItemDataRole.UserRole
+
+
+class SupportPanel(QWidget):
+    #: a mission and requester picked (their offers' subject key), or "" for none
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("support_panel")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        outer.addWidget(scroll)
+        body = QWidget()
+        scroll.setWidget(body)
+        column = QVBoxLayout(body)
+        column.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.status = QLabel()
+        self.status.setObjectName("support_status")
+        self.status.setWordWrap(True)
+        self.requests = QListWidget()
+        self.requests.setObjectName("support_requests")
+        self.requests.setMaximumHeight(150)
+        self.requests.currentItemChanged.connect(self._on_current)
+        self.details = QLabel()
+        self.details.setObjectName("support_details")
+        self.details.setWordWrap(True)
+        self.missions = QLabel()
+        self.missions.setObjectName("support_missions")
+        self.missions.setWordWrap(True)
+        self.matrix = QLabel()
+        self.matrix.setObjectName("support_matrix")
+        self.matrix.setWordWrap(True)
+        self.matrix.setTextFormat(Qt.TextFormat.RichText)
+        for w in (self.status, self.requests, self.details, self.missions, self.matrix):
+            column.addWidget(w)
+        self.cards: Mapping[str, SupportCard] = {}
+        self.rows: dict[str, SupportRow] = {}
+        self._listed: tuple[object, ...] = ()
+
+    @property
+    def selected_key(self) -> str:
+        """The subject of the picked mission's offers ("" when none is listed)."""
+        item = self.requests.currentItem()
+        return str(item.data(KEY_ROLE)) if item is not None and self.requests.count() else ""
+
+    def name(self, support: str) -> str:
+        card = self.cards.get(support)
+        return card.name if card is not None else support
+
+    def show_support(
+        self,
+        observations: Sequence[Observation],
+        offers: Offers | None,
+        cards: Mapping[str, SupportCard],
+        matrices: Mapping[str, Sequence[SupportRow]],
+    ) -> None:
+        """`matrices`: each observed side's 3D matrix rows (side value -> rows)."""
+        self.cards = cards
+        obs = observations[0] if len(observations) == 1 else None
+        self.rows = {r.support: r for rows in matrices.values() for r in rows}
+        requests = offers.requests() if offers is not None else []
+        # the requests: (mission, requester) once each, with their number of targets
+        targets: dict[str, int] = {}
+        for o in offers.items if offers is not None else []:
+            if o.subject is not None and o.subject.startswith("3D "):
+                targets[o.subject] = targets.get(o.subject, 0) + 1
+        listed = tuple(
+            (r.support, r.requester, targets.get(request_key(r.support, r.requester), 0)) for r in requests
+        )
+        if listed != self._listed:
+            keep = self.selected_key
+            self._listed = listed
+            self.requests.blockSignals(True)
+            self.requests.clear()
+            for support, requester, n in listed:
+                key = request_key(support, requester)
+                item = QListWidgetItem(f"{self.name(support)} ({support}) by {requester}: {n} target(s)")
+                item.setData(KEY_ROLE, key)
+                self.requests.addItem(item)
+                if key == keep:
+                    self.requests.setCurrentItem(item)
+            if self.requests.currentItem() is None and self.requests.count():
+                self.requests.setCurrentRow(0)
+            self.requests.blockSignals(False)
+            self._on_current()
+        self.requests.setVisible(bool(listed))
+        deciding = next((o.deciding for o in observations if o.deciding is not None), None)
+        if listed:
+            self.status.setText(
+                "<b>3D request sequence (7.3.3)</b>: pick a mission and who requests it, then click "
+                "one of its targets ringed on the board. The d10 says U, T+1 or T."
+            )
+        elif deciding is not None:
+            support, target = deciding
+            self.status.setText(
+                f"<b>Planned 3D action (7.3.3.2)</b>: {escape(self.name(support))} on {target}: let it "
+                "fall, cancel it (its mission stays spent) or, for an air action whose target the "
+                "requester sees, click a highlighted location within 10 EP to adjust it."
+            )
+        else:
+            self.status.setText("No 3D decision now.")
+        self._show_missions(observations)
+        self._show_matrix(obs, matrices)
+
+    def _on_current(self, *_args: object) -> None:
+        key = self.selected_key
+        support = key[3:].split(" by ")[0] if key else ""
+        card, row = self.cards.get(support), self.rows.get(support)
+        if card is None:
+            self.details.setText("")
+        else:
+            lines = [f"<b>{escape(card.name)}</b> ({card.kind.value.replace('_', ' ')}, {card.domain.value})"]
+            lines.append(escape(rings_text(card)))
+            if row is not None:
+                lines.append(f"{row.missions} mission(s) in the matrix, {row.per_turn} request(s) a turn")
+                lines += [escape(c) for c in row_costs(row)]
+            self.details.setText("<br>".join(lines))
+        self.chosen.emit(key)
+
+    def _show_missions(self, observations: Sequence[Observation]) -> None:
+        lines = []
+        for obs in observations:
+            for support, target, turn in obs.missions:
+                who, name = obs.side.value.capitalize(), escape(self.name(support))
+                lines.append(f"{who}: {name} on {target}, falls in turn {turn} (T+1)")
+        strikes = {k for obs in observations for k in obs.strikes}
+        for k in sorted(strikes, key=lambda k: (k.side.value, k.support, k.target)):
+            lines.append(f"Fell this turn: {k.side.value}'s {escape(self.name(k.support))} on {k.target}")
+        self.missions.setText("<br>".join(lines) if lines else "No T+1 mission planned; none fell this turn.")
+
+    def _show_matrix(self, obs: Observation | None, matrices: Mapping[str, Sequence[SupportRow]]) -> None:
+        parts = []
+        for side, rows in matrices.items():
+            if obs is not None and side != obs.side.value:
+                continue
+            if not rows:
+                continue
+            cells = "".join(
+                f"<tr><td>{escape(self.name(r.support))}</td><td align=center>{r.missions}</td>"
+                f"<td align=center>{r.per_turn}</td><td>{rolls_text(r.unavailable)}</td>"
+                f"<td>{rolls_text(r.next_turn)}</td><td>{rolls_text(r.this_turn)}</td></tr>"
+                for r in rows
+            )
+            parts.append(
+                f"<b>{side.capitalize()}'s 3D matrix (7.3.1)</b><table cellspacing=0 cellpadding=2 border=1>"
+                "<tr><th>support</th><th>missions</th><th>a turn</th><th>U</th><th>T+1</th><th>T</th></tr>"
+                f"{cells}</table>"
+            )
+        self.matrix.setText("".join(parts) or "No 3D matrix.")
