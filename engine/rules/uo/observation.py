@@ -28,6 +28,7 @@ from weakref import WeakKeyDictionary
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from ..ruleset import Decision
+from . import fortified as fortification
 from . import obstructions, support, third_dimension
 from .counters import Kind
 from .game import Game
@@ -156,6 +157,8 @@ class Strike:
     side: Side
     support: str
     target: str
+    #: its effect rings on the map: (EP from the target, OSL, the locations that far)
+    rings: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,11 @@ class Observation:
     strikes: tuple[Strike, ...] = ()
     #: the side's own T+1 mission it is carrying, cancelling or adjusting: (support, target)
     deciding: tuple[str, str] | None = None
+    #: the enemy's T+1 missions to come as the side knows them: (support, target, turn), the
+    #: support and target None unless an aircraft announced them (7.3.3.1, 7.3.3.5)
+    enemy_missions: tuple[tuple[str | None, str | None, int], ...] = ()
+    #: locations under Fortified markers (5.2.4.2), both sides', on the map for all to see
+    fortified: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -300,9 +308,17 @@ class Observation:
             "missions": [list(m) for m in self.missions],
             "lit": list(self.lit),
             "strikes": [
-                {"side": k.side.value, "support": k.support, "target": k.target} for k in self.strikes
+                {
+                    "side": k.side.value,
+                    "support": k.support,
+                    "target": k.target,
+                    "rings": [[d, osl, list(locs)] for d, osl, locs in k.rings],
+                }
+                for k in self.strikes
             ],
             "deciding": None if self.deciding is None else list(self.deciding),
+            "enemy_missions": [list(m) for m in self.enemy_missions],
+            "fortified": list(self.fortified),
         }
 
 
@@ -421,8 +437,14 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         events_played=tuple(s.events.played),
         missions=third_dimension.pending_view(play, side),
         lit=tuple(sorted(s.third.lit)),
-        strikes=tuple(Strike(by, sup, at) for turn, by, sup, at in play.strikes if turn == s.turn),
+        strikes=tuple(
+            Strike(by, sup, at, third_dimension.rings(play, sup, at))
+            for turn, by, sup, at in play.strikes
+            if turn == s.turn
+        ),
         deciding=third_dimension.deciding_view(play, side),
+        enemy_missions=third_dimension.enemy_pending_view(play, side),
+        fortified=tuple(sorted(fortification.locations(play.game))),
     )
 
 

@@ -331,6 +331,37 @@ def pending_view(sit: Situation, side: Side) -> tuple[tuple[str, str, int], ...]
     return tuple((m.support, m.target, m.turn) for m in sit.state.third.planned if m.side == side)
 
 
+def enemy_pending_view(sit: Situation, side: Side) -> tuple[tuple[str | None, str | None, int], ...]:
+    """What `side` knows of the enemy's T+1 missions to come: (support, target, turn). The
+    request's d10 is rolled in the open, so each mission obtained is known, with its turn;
+    its support and target are written on the requester's sheet (7.3.3.1) and stay hidden,
+    but for a plane or helicopter, announced on its position so that the side may try an
+    interception (7.3.3.5)."""
+    out = []
+    for m in sit.state.third.planned:
+        if m.side == side:
+            continue
+        c = card(sit, m.support)
+        announced = c is not None and c.kind in AIRCRAFT and not c.drone
+        out.append((m.support if announced else None, m.target if announced else None, m.turn))
+    return tuple(out)
+
+
+def rings(sit: Situation, support: str, target: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """The effect rings of a 3D action at `target` (7.3.3.3): (EP from the target, OSL, the
+    locations that far), nearest first; none for a card without a weapons effect."""
+    c = card(sit, support)
+    if c is None or not c.effect:
+        return ()
+    by_radius = {r.radius: r.osl for r in c.effect}
+    reach = max(by_radius)
+    found: dict[int, list[str]] = {}
+    for loc, d in ep_from(sit.game.battlefield, target).items():
+        if d <= reach and d in by_radius:
+            found.setdefault(d, []).append(loc)
+    return tuple((d, by_radius[d], tuple(sorted(found.get(d, ())))) for d in sorted(by_radius))
+
+
 def deciding_view(sit: Situation, side: Side) -> tuple[str, str] | None:
     """The side's own T+1 mission whose carrying, cancelling or adjusting it decides now:
     (support, target) (7.3.3.2, observation)."""
