@@ -152,17 +152,29 @@ def kept(bf: Battlefield, name: str, build: Callable[[], T]) -> T:
     `bf.derived` keeps it within one. `name` (letters, digits, '-') names it among the
     battlefield's entries; references to `bf` inside it are stored as references. Call it
     from `bf.derived(key, lambda: store.kept(bf, name, build))` so a process reads it once."""
-    if not name.replace("-", "").isalnum():
-        raise ValueError(f"an entry name is letters, digits and '-', not {name!r}")
+    path = _kept_path(bf, name)
     if not enabled():
         return build()
-    path = folder() / f"{entry_key(bf.digest)}.{name}{KEPT}"
     got = read_entry(path, battlefield=bf)
     if got is not None:
         return cast(T, got)
     value = build()
     _write(path, value, battlefield=bf)
     return value
+
+
+def stored(bf: Battlefield, name: str) -> Any:
+    """What `kept` stored under `name` for `bf`, or None (nothing stored, unreadable, off):
+    for a reader that would rather go without than build it."""
+    if not enabled():
+        return None
+    return read_entry(_kept_path(bf, name), battlefield=bf)
+
+
+def _kept_path(bf: Battlefield, name: str) -> Path:
+    if not name.replace("-", "").isalnum():
+        raise ValueError(f"an entry name is letters, digits and '-', not {name!r}")
+    return folder() / f"{entry_key(bf.digest)}.{name}{KEPT}"
 
 
 # --- entries --------------------------------------------------------------------------------

@@ -220,7 +220,7 @@ class BalanceRun:
         # threads), each loading the scenario through the disk cache: workers.py
         ctx = workers.context()
         loaded = workers.load(self.scenario) if ctx.get_start_method() == "fork" else None
-        given = workers.source(loaded, self.scenario, ctx)
+        given = workers.source(loaded, self.scenario, ctx, self.jobs)
         seeds = self.seeds
         if loaded is not None:
             # as play_series: the first game here, so the forked workers inherit it warm

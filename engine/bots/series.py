@@ -90,11 +90,16 @@ def play_series(
     """The games of `seeds`, in seed order; `jobs` > 1 plays them in that many processes
     (forked with `game`, or each loading `scenario` itself: workers.py)."""
     if jobs <= 1 or len(seeds) <= 1:
+        battlefield = getattr(game, "battlefield", None)  # a square board (Urban Battle) has none
+        if len(seeds) > 1 and battlefield is not None:
+            # a series asks for most EP rows sooner or later: read (or build) them all at once,
+            # as the workers of `jobs` > 1 get them (workers.ep_rows)
+            workers.ep_rows(battlefield)
         for seed in seeds:
             yield play_one(game, green, red, seed, check)
         return
     ctx = workers.context()
-    given = workers.source(game, scenario, ctx)
+    given = workers.source(game, scenario, ctx, jobs)
     if given is game:
         # forked workers inherit what a game warms up (the EP rows, the step graphs: most of
         # a first game's time); this process plays the first seed, so that both inherit it

@@ -50,3 +50,55 @@ def test_two_workers_give_the_games_of_one_process(fork: bool, monkeypatch: pyte
     seeds = range(7, 10)
     played = list(play_series(game, SCENARIO, "random", "random", seeds, jobs=2))
     assert played == [play_one(game, "random", "random", seed) for seed in seeds]
+
+
+def _fresh_rows(bf: object) -> dict[int, dict[str, int]]:
+    from engine.battlefield.movement import EP_HORIZON, within_ep
+
+    return {loc.index: within_ep(bf, loc.id, EP_HORIZON) for loc in bf.locations}  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux only")
+def test_forked_workers_inherit_every_ep_row_built_once_in_parallel_and_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 14 "--jobs 2 >= 1.7x": each worker worked out again the EP rows its games needed;
+    now the parent has them all (built by the series' processes when the disk cache has none,
+    else read from it) before forking, the same rows in the same order as ep_from's."""
+    import multiprocessing
+
+    from engine.battlefield import compile as compiler
+    from engine.battlefield import store
+    from engine.battlefield.compile import compile_file
+    from engine.battlefield.movement import ep_from
+
+    monkeypatch.setenv("UO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("UO_CACHE", raising=False)
+    monkeypatch.setattr(compiler, "_CACHE", type(compiler._CACHE)())
+    sewers = ROOT / "maps" / "U-sewers.yaml"
+    bf = compile_file(sewers, stored=True)
+    workers.ep_rows(bf, multiprocessing.get_context("fork"), jobs=2)
+    table = bf.derived(ep_from, dict)
+    fresh = _fresh_rows(bf)
+    assert table == fresh and all(list(table[i].items()) == list(fresh[i].items()) for i in fresh)
+    assert isinstance(store.stored(bf, workers.EP_ROWS), dict)
+
+    # another process (a spawned worker) reads them without building
+    compiler._CACHE.clear()
+    again = compile_file(sewers, stored=True)
+    assert again is not bf
+    monkeypatch.setattr(workers, "_all_rows", lambda *a: pytest.fail("built again"))
+    workers.ep_rows(again, build=False)
+    assert again.derived(ep_from, dict) == fresh
+
+
+def test_without_the_disk_cache_the_ep_rows_stay_lazy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.battlefield import compile as compiler
+    from engine.battlefield.compile import compile_file
+    from engine.battlefield.movement import ep_from
+
+    monkeypatch.setenv("UO_CACHE", "off")
+    monkeypatch.setattr(compiler, "_CACHE", type(compiler._CACHE)())
+    bf = compile_file(ROOT / "maps" / "U-sewers.yaml")
+    workers.ep_rows(bf, None, jobs=2)
+    assert bf.derived(ep_from, dict) == {}
