@@ -354,7 +354,10 @@ class BoardView(SheetView):
             + (f" (fortified: {cell.osl} less 1)" if cell.fortified else "")
             for cell in strike.cells
         ]
-        return RingItem(cells, area, c, strike.name, self.block_size, "\n".join(lines))
+        here = next((cell.taken for cell in strike.cells if cell.location == strike.target), None)
+        # the target's own number is under the blocks there: said with the card's name
+        label = strike.name if here is None else f"{strike.name}: -{here} OSL on {strike.target}"
+        return RingItem(cells, area, c, label, self.block_size, "\n".join(lines))
 
     def _lit(self, locations: tuple[str, ...]) -> LitItem:
         return LitItem([o for loc in locations if (o := self._outline(loc)) is not None])

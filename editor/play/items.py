@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -333,8 +333,12 @@ class RingItem(QGraphicsItem):
             path.addPolygon(polygon)
         for polygon in self.area:
             path.addPolygon(polygon)
-        r = size * 1.2
-        path.addRect(QRectF(target[0] - r * 3, target[1] - r * 1.6, r * 6, r * 2.6))
+        self.font = QFont()
+        self.font.setBold(True)
+        self.font.setPointSizeF(max(0.5, size * 0.3))
+        width = QFontMetricsF(self.font).horizontalAdvance(label) + size * 0.4
+        self.label_box = QRectF(target[0] - width / 2, target[1] - size * 1.9, width, size * 0.6)
+        path.addRect(self.label_box)
         self.bounds = path.boundingRect()
 
     def boundingRect(self) -> QRectF:
@@ -374,15 +378,12 @@ class RingItem(QGraphicsItem):
         painter.setPen(QPen(QColor("#b71c1c"), s * 0.12))
         painter.drawLine(QPointF(x - r, y - r), QPointF(x + r, y + r))
         painter.drawLine(QPointF(x - r, y + r), QPointF(x + r, y - r))
-        font.setPointSizeF(max(0.5, s * 0.34))
-        painter.setFont(font)
-        box = QRectF(x - s * 3.5, y - s * 1.9, s * 7, s * 0.6)
+        painter.setFont(self.font)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(QColor(255, 255, 255, 210)))
-        width = painter.fontMetrics().horizontalAdvance(self.label) * 1.0
-        painter.drawRect(QRectF(x - width / 2 - s * 0.1, box.top(), width + s * 0.2, box.height()))
+        painter.setBrush(QBrush(QColor(255, 255, 255, 215)))
+        painter.drawRect(self.label_box)
         painter.setPen(QPen(QColor("#b71c1c")))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(self.label_box, Qt.AlignmentFlag.AlignCenter, self.label)
 
 
 class LitItem(QGraphicsItem):

@@ -106,6 +106,9 @@ HIDDEN = {
     "Cancel3D": "decides on a planned 3D action",
     "Adjust3D": "decides on a planned 3D action",
 }
+#: tables of the initial phase and the 3D requests (6.2.2, 7.3.3.1): an entry reading its
+#: dice on them is no fight
+PHASE_TABLES = ("events.", "3d.", "3d")
 #: actions whose dice are no fight's: the initial phase's rolls (events table, IED/UXO and
 #: wreck checks, 3.1.1) come in the entry of the action that ended the turn; a request's die
 #: is read on the 3D matrix (7.3.3.1)
@@ -198,7 +201,8 @@ def dice_text(
         names = [f"withdrawal table (8.3.2) d10 {rolls[0]}"] + [f"quality (4.3.8) d10 {r}" for r in rolls[1:]]
         if withdrawal_loss is not None and not rows:
             names[0] += f" → {withdrawal_loss(rolls[0])} OSL"
-    elif name in SEQUENCE:
+    elif name in SEQUENCE or any(str(r.get("table", "")).startswith(PHASE_TABLES) for r in rows):
+        # the action that ended the set-up or the turn carries the initial phase's dice
         names = [f"d10 {r}" for r in rolls]
     elif len(rolls) >= 2:
         names = [f"{EXCHANGE[0]} {rolls[0]}", f"{EXCHANGE[1]} {rolls[1]} (8.2.7.5)"]

@@ -113,7 +113,7 @@ class SupportPanel(QWidget):
         if listed:
             self.status.setText(
                 "<b>3D request sequence (7.3.3)</b>: pick a mission and who requests it, then click "
-                "one of its targets ringed on the board. The d10 says U, T+1 or T."
+                "one of its targets, highlighted in blue on the board. The d10 says U, T+1 or T."
             )
         elif deciding is not None:
             support, target = deciding

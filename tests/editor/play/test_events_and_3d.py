@@ -185,7 +185,7 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     drawn = {k[1]: v for k, v in play.board._drawn.items() if k[0] == "strike"}
     assert len(drawn) == 1
     strike, ring = next(iter(drawn.items()))
-    assert isinstance(ring, RingItem) and ring.label == "81mm mortar section" and strike.target == target
+    assert isinstance(ring, RingItem) and ring.label.startswith("81mm mortar section: -") and strike.target == target
     # the card's rings by EP distance (walls add theirs, 8.2.1.4): 2 OSL on the target, 1 at
     # 1 EP, 1 less where fortified
     ep = ep_from(s.game.battlefield, target)
