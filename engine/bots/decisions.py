@@ -70,6 +70,8 @@ FIRE_ON_THE_MOVE = 1.5
 TEMPO = 0.5
 #: how much a block wants activating to move on, by role (vehicles less: they take nothing)
 MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
+#: how much an engineer wants activating while a barricade closes one of its side's goals
+ENGINEER_INTENT = 1.2
 
 
 class UnknownAction(TypeError):
@@ -179,6 +181,8 @@ def intent(view: View, bid: str) -> float:
         if 0 < prog < FAR:
             base = MOVE_INTENT[kind] - (0.2 if info.vehicle or info.type == BlockType.sniper else 0.0)
             best = max(best, base + 0.02 * min(prog, 15))
+    if info.type in ENGINEERS and _closing(view):
+        best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -391,11 +395,7 @@ def clear_plan(view: View, bid: str, here: str) -> list[str] | None:
     act = view.obs.activation
     if act is not None and act.block == bid and act.acted_at is not None:
         return None
-    closing = {
-        c.location
-        for c in view.obs.counters
-        if c.owner != view.side and c.kind == "barricade" and c.location in view.goal_set
-    }
+    closing = _closing(view)
     if not closing:
         return None
     bf = view.know.bf
@@ -416,6 +416,15 @@ def clear_plan(view: View, bid: str, here: str) -> list[str] | None:
         if best is None or (prio, place) < best[:2]:
             best = (prio, place, key)
     return None if best is None else path(view, start_, best[2], prev)
+
+
+def _closing(view: View) -> frozenset[str]:
+    """The goals an enemy or No Man's Land barricade closes (5.2.3.5)."""
+    return frozenset(
+        c.location
+        for c in view.obs.counters
+        if c.owner != view.side and c.kind == "barricade" and c.location in view.goal_set
+    )
 
 
 def _move(view: View, bid: str, here: str, groups: Groups) -> Action:

@@ -31,6 +31,8 @@ HIDDEN_LEVELS = 3
 PRECIOUS = 2.0
 #: EP within which an enemy block could walk into a goal this turn
 THREAT_EP = 6
+#: the chance a face-down No Man's Land counter is population (the sample sets up one in four)
+HIDDEN_POPULATION = 0.25
 
 
 def best_fp(
@@ -364,9 +366,44 @@ def friendly_fire(
         assault=assault,
         vehicle=info.vehicle,
     )
-    return sum(
+    cost = sum(
         hit.osl * worth(view, view.own[hit.block].info, view.own[hit.block].losses, True) for hit in found
     )
+    return cost + collateral(view, weapon, here, target, assault, info.vehicle)
+
+
+def population(view: View) -> dict[str, float]:
+    """The No Man's Land counters that may be population, by location, with the chance
+    they are: 1 face up, HIDDEN_POPULATION face down (5.2.3: counters set up face down)."""
+    got = view.population
+    if got is None:
+        got = view.population = {}
+        for c in view.obs.counters:
+            if c.owner is None and (c.kind == "population" or c.kind is None):
+                got[c.location] = 1.0 if c.kind == "population" else HIDDEN_POPULATION
+    return got
+
+
+def collateral(view: View, weapon: Weapon, here: str, target: str, assault: bool, vehicle: bool) -> float:
+    """What the victory points lost for the population a shot's weapons effect would
+    eliminate (8.2.1.3, 5.2.3.3) are worth, in OSL: the rules' own `effects.hits` over
+    the counters that may be population."""
+    per = view.brief.collateral.get(view.side, 0)
+    people = population(view) if per else {}
+    if not people:
+        return 0.0
+    found = effects.hits(
+        view.know.bf,
+        view.brief.tables.weapons_effect,
+        weapon,
+        here,
+        target,
+        {loc: (loc, Protection.soft) for loc in people},
+        sees=view.sees,
+        assault=assault,
+        vehicle=vehicle,
+    )
+    return sum(-per * GOAL_WEIGHT * people[hit.block] for hit in found)
 
 
 # -- exposure ----------------------------------------------------------------------------------

@@ -27,41 +27,60 @@ MAX_FIELDS = 2048
 MAX_GAME_FIELDS = 256
 
 Graph = list[list[tuple[int, int]]]
-FieldKey = tuple[Mover, frozenset[str], str | tuple[str, ...]]
+#: the counters closing locations to movement: (barricades, impassable), as a side knows them
+Counters = tuple[frozenset[str], frozenset[str]]
+NO_COUNTERS: Counters = (frozenset(), frozenset())
+FieldKey = tuple[Mover, frozenset[str], Counters, str | tuple[str, ...]]
+#: reverse step graphs kept per battlefield (a mover, closed layers and counters each)
+MAX_GRAPHS = 32
 
 
 class Distances:
-    """MP fields over one battlefield on the empty map: reverse step graphs per mover and
-    closed layers, and a bounded store of fields to targets (least recently used go)."""
+    """MP fields over one battlefield with the counters that close locations (barricades,
+    IED/UXO: a barricade on a bridgehead sends the way round by the other bridge): reverse
+    step graphs per mover, closed layers and counters, and a bounded store of fields to
+    targets (least recently used go)."""
 
     def __init__(self, bf: Battlefield):
         self.bf = bf
-        self.graphs: dict[tuple[Mover, frozenset[str]], Graph] = {}
+        self.graphs: OrderedDict[tuple[Mover, frozenset[str], Counters], Graph] = OrderedDict()
         self.fields: OrderedDict[FieldKey, list[int]] = OrderedDict()
 
-    def graph(self, mover: Mover, closed: frozenset[str]) -> Graph:
-        graph = self.graphs.get((mover, closed))
+    def graph(self, mover: Mover, closed: frozenset[str], counters: Counters = NO_COUNTERS) -> Graph:
+        key = (mover, closed, counters)
+        graph = self.graphs.get(key)
         if graph is None:
             bf = self.bf
             graph = [[] for _ in bf.locations]
             locs = bf.locations
+            dyn = Dynamic(barricades=counters[0], impassable=counters[1])
             for step in bf.steps:
                 if locs[step.src].layer in closed or locs[step.dst].layer in closed:
                     continue
-                cost = step_cost(bf, step, mover)
+                cost = step_cost(bf, step, mover, dyn)
                 if cost is not None:
                     graph[step.dst].append((step.src, cost))
-            self.graphs[(mover, closed)] = graph
+            self.graphs[key] = graph
+            if len(self.graphs) > MAX_GRAPHS:
+                self.graphs.popitem(last=False)
+        else:
+            self.graphs.move_to_end(key)
         return graph
 
-    def field(self, target: str | tuple[str, ...], mover: Mover, closed: frozenset[str]) -> list[int]:
-        key = (mover, closed, target)
+    def field(
+        self,
+        target: str | tuple[str, ...],
+        mover: Mover,
+        closed: frozenset[str],
+        counters: Counters = NO_COUNTERS,
+    ) -> list[int]:
+        key = (mover, closed, counters, target)
         got = self.fields.get(key)
         if got is not None:
             self.fields.move_to_end(key)
             return got
         bf = self.bf
-        graph = self.graph(mover, closed)
+        graph = self.graph(mover, closed, counters)
         got = [UNREACHABLE] * len(bf)
         heap = []
         for ident in (target,) if isinstance(target, str) else target:
@@ -107,6 +126,9 @@ class Knowledge:
         self._near: dict[str, tuple[str, ...]] = {}
         #: the fields this game asks for, at hand (the battlefield's store is shared)
         self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
+        #: the counters closing locations as the side last saw them (`View` sets them at
+        #: each decision): the fields route round them
+        self._counters: Counters = NO_COUNTERS
         #: the combat tables the game plays with
         self.tables: CombatTables = brief.tables.combat
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
@@ -164,15 +186,27 @@ class Knowledge:
         """Underground inserts the side has no map of (8.1.10): it plans no route through them."""
         return self.brief.closed_layers
 
+    @property
+    def counters(self) -> Counters:
+        """(barricades, impassable) the fields route round."""
+        return self._counters
+
+    @counters.setter
+    def counters(self, counters: Counters) -> None:
+        if counters != self._counters:
+            self._counters = counters
+            self._fields.clear()
+
     def field(self, target: str | tuple[str, ...], mover: Mover = FOOT) -> list[int]:
         """MP from every location (by index) to `target` (the nearest of several) on the
-        empty map, through what the side knows of it."""
+        map without blocks, through what the side knows of it: its inserts, and the
+        counters closing locations (`counters`)."""
         key = (target, mover)
         got = self._fields.get(key)
         if got is None:
             if len(self._fields) >= MAX_GAME_FIELDS:
                 self._fields.clear()
-            got = self._fields[key] = self.distances.field(target, mover, self.closed_layers)
+            got = self._fields[key] = self.distances.field(target, mover, self.closed_layers, self._counters)
         return got
 
     def ep_from(self, location: str) -> dict[str, int]:

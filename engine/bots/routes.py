@@ -16,7 +16,7 @@ from ..model.cards import BlockType
 from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb, unit_of
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
-from ..rules.uo.observation import closed_to_movement
+from ..rules.uo.no_mans_land import ENGINEERS
 from .estimates import can_take, exposure, holding, precious, risk, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
@@ -98,6 +98,11 @@ def goal_fields(view: View, bid: str) -> list[tuple[str, int, list[int]]]:
     here = view.own[bid].location if bid in view.own else None
     start = view.know.bf.location(here).index if here else None
     out: list[tuple[str, int, list[int]]] = []
+    opens = [loc for loc, engineer in engineer_goals(view).items() if engineer == bid]
+    if opens:
+        # its barricade first: the goals behind it wait for it (8.2.3.2)
+        view.goal_fields[bid] = out = [(loc, 0, _approach(view, loc, how)) for loc in opens[:1]]
+        return out
     for loc, offset in view.goals:
         holder = view.own_at.get(loc)
         if holder is not None and holder != bid:
@@ -111,6 +116,10 @@ def goal_fields(view: View, bid: str) -> list[tuple[str, int, list[int]]]:
             continue  # our own roof only matters when the enemy holds it
         if not can_take(view, info, loc):
             continue
+        if loc in view.impassable or (loc in view.barricades and info.type not in ENGINEERS):
+            continue  # closed: only an engineer opens a barricade (8.2.3.2); the others go elsewhere
+        if loc in view.barricades and engineer_goals(view).get(loc, bid) != bid:
+            continue  # another engineer is nearer: each opens its own
         field = view.know.field(loc, how)
         if kind == "hold" and start is not None and field[start] > HOLD_REACH:
             continue
@@ -119,6 +128,40 @@ def goal_fields(view: View, bid: str) -> list[tuple[str, int, list[int]]]:
         out.append((loc, offset, field))
     view.goal_fields[bid] = out
     return out
+
+
+def engineer_goals(view: View) -> dict[str, str]:
+    """Which engineer opens each goal a barricade closes (8.2.3.2): the nearest pairs first,
+    one barricade an engineer while there are engineers enough, so that two bridgeheads
+    open at once rather than one after the other."""
+    got = view.engineers
+    if got is not None:
+        return got
+    got = view.engineers = {}
+    closed = sorted(loc for loc, _ in view.goals if loc in view.barricades)
+    engineers = sorted(
+        own.id
+        for own in view.own.values()
+        if own.on_map and own.info.type in ENGINEERS and not own.info.dummy
+    )
+    pairs = []
+    bf = view.know.bf
+    for loc in closed:
+        near = view.know.hexes_near(loc)
+        if not near:
+            continue
+        for bid in engineers:
+            field = view.know.field(near, mover(view.brief.own[bid]))
+            here = view.own[bid].location
+            assert here is not None
+            pairs.append((field[bf.location(here).index], loc, bid))
+    busy: set[str] = set()
+    for _, loc, bid in sorted(pairs):
+        if loc in got or (bid in busy and len(busy) < len(engineers)):
+            continue
+        got[loc] = bid
+        busy.add(bid)
+    return got
 
 
 def commanded_leader(view: View) -> str | None:
@@ -192,12 +235,7 @@ def dynamic(view: View) -> Dynamic:
         for own in view.own.values()
         if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
     )
-    barricades, impassable = closed_to_movement(view.obs)
-    return Dynamic(
-        helpers=helpers,
-        barricades=view.brief.barricades | barricades,
-        impassable=view.brief.impassable | impassable,
-    )
+    return Dynamic(helpers=helpers, barricades=view.barricades, impassable=view.impassable)
 
 
 def budget(view: View, bid: str) -> tuple[int, int, int, bool]:

@@ -21,7 +21,7 @@ from ..rules.uo.activation import mover_of
 from ..rules.uo.briefing import Briefing, PublishedBlock
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
-from ..rules.uo.observation import Observation
+from ..rules.uo.observation import Observation, closed_to_movement
 from .knowledge import Knowledge
 
 #: blocks that keep their post: command post, logistics, observer
@@ -140,6 +140,12 @@ class View:
             )
             self.enemies.append(enemy)
             self.enemy_at.setdefault(enemy.location, enemy)
+        barricades, impassable = closed_to_movement(obs)
+        #: the counters closing locations to movement (5.2.3.1, 5.2.3.3, 5.2.3.5), as the side
+        #: knows them: the scenario's face-up ones and those the observation shows
+        self.barricades = brief.barricades | barricades
+        self.impassable = brief.impassable | impassable
+        know.counters = (self.barricades, self.impassable)
         self.own_active: str | None = obs.activation.block if obs.activation is not None else None
         self.enemy_active_at: str | None = obs.enemy_active_at
         objectives = know.objectives[self.side]
@@ -162,6 +168,10 @@ class View:
         self.search: dict[tuple[str, str], Search] = {}
         self.prog: dict[str, Callable[[int], float]] = {}
         self.vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
+        #: goal closed by a barricade -> the engineer that opens it (routes.engineer_goals)
+        self.engineers: dict[str, str] | None = None
+        #: No Man's Land counters that may be population: location -> chance (estimates)
+        self.population: dict[str, float] | None = None
         #: enemy blocks standing revealed: a hidden one is none of them
         self.identified = frozenset(e.info.identity for e in self.enemies if e.info is not None)
         self._see_control()

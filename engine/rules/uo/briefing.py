@@ -13,12 +13,20 @@ mark those entries `wanted` instead of naming them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ...battlefield import Battlefield, LocKind
 from ...model.cards import BlockProfile, BlockType
-from ...model.scenario import ControlBuildings, ControlLocations, CounterKind, Destroy, Side, VictoryLevel
+from ...model.scenario import (
+    Collateral,
+    ControlBuildings,
+    ControlLocations,
+    CounterKind,
+    Destroy,
+    Side,
+    VictoryLevel,
+)
 from .game import BlockInfo, ForceInfo, Game, Profiled
 from .rule_tables import RuleTables
 from .state import other
@@ -89,6 +97,9 @@ class Briefing:
     #: the No Man's Land counters set up face up (5.2.3): barricades and IED/UXO
     barricades: frozenset[str]
     impassable: frozenset[str]
+    #: points each side loses per Population counter it eliminates (5.2.3.3, victory's
+    #: collateral conditions; 0 when the scenario has none)
+    collateral: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def enemy_side(self) -> Side:
@@ -166,6 +177,12 @@ def briefing(game: Game, side: Side) -> Briefing:
         ),
         barricades=frozenset(c.at for c in counters if c.kind == CounterKind.barricade and not c.hidden),
         impassable=frozenset(c.at for c in counters if c.kind == CounterKind.ied_uxo and not c.hidden),
+        collateral=MappingProxyType(
+            {
+                s: sum(c.per_population for c in conditions if isinstance(c, Collateral) and c.side == s)
+                for s in Side
+            }
+        ),
     )
 
 

@@ -61,7 +61,7 @@ def test_distance_fields_live_with_the_battlefield_and_are_bounded(
         field = store.field(target, FOOT, frozenset())
         assert field[game.battlefield.location(target).index] == 0
     assert len(store.fields) == 5  # the least recently used went
-    assert [key[2] for key in store.fields] == targets[-5:]
+    assert [key[-1] for key in store.fields] == targets[-5:]
 
 
 def test_the_side_without_an_insert_map_plans_no_route_through_it(game: Game) -> None:
