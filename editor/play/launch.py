@@ -11,13 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QWidget
 
 from engine.battlefield.compile import Placement
 from engine.io.files import load_document
 from engine.io.problems import LoadError, Problem
 from engine.model import MapSheet, Scenario
 from engine.rules.log import ReplayRefused, find_scenario, read_log
+from engine.rules.registry import rule_set
 from engine.rules.ruleset import GameSetupError
 from engine.rules.uo.game import Game
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
@@ -30,6 +31,7 @@ from .window import PlayWindow
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+    from .ub_window import UbPlayWindow
 
 
 def build_game(scenario: Path, overrides: dict[Path, str]) -> Game:
@@ -71,11 +73,23 @@ def surface_layer(placed: list[PlacedSheet]) -> list[Layer]:
     return [Layer(label, "surface", first.sheet, first.base_dir, first.placement, tuple(others))]
 
 
+def names_rule_set(model: object) -> str | None:
+    """The rule set a document names when it is not Urban Operations' scenario (an Urban
+    Battle mission: `rules: urban-battle`), else None."""
+    if isinstance(model, Scenario):
+        return None
+    rules = getattr(model, "rules", None)
+    return rules if isinstance(rules, str) else None
+
+
 def start_play(
     window: MainWindow, ask: Callable[[MainWindow], PlayOptions | None] | None = None
-) -> PlayWindow | None:
+) -> QMainWindow | None:
     """Play the window's scenario: validate and build it, ask the options, open the board."""
     doc = window.document
+    other = names_rule_set(doc.model) if doc is not None else None
+    if doc is not None and doc.path is not None and other is not None:
+        return start_mission(window, doc.path, other, window.unsaved_texts(), ask)
     if doc is None or not isinstance(doc.model, Scenario) or doc.path is None:
         QMessageBox.information(window, "Play", "Open a scenario to play it (File > Open).")
         return None
@@ -100,6 +114,39 @@ def start_play(
     return play
 
 
+def start_mission(
+    window: QWidget | None,
+    path: Path,
+    rules: str,
+    overrides: dict[Path, str] | None = None,
+    ask: Callable[..., PlayOptions | None] | None = None,
+) -> UbPlayWindow | None:
+    """Play a mission of another rule set (an Urban Battle `ub-mission/1`): built by the rule
+    set it names, with the editor's unsaved texts, in that rule set's play window. The same
+    options dialog, session (bots, time travel) and log as Urban Operations'."""
+    from .ub_window import UbPlayWindow
+
+    try:
+        game = rule_set(rules).load(path, overrides or {})
+    except GameSetupError as exc:
+        from ..main_window import problems_message
+
+        QMessageBox.warning(
+            window, "Cannot play", f"The mission does not validate:\n\n{problems_message(exc.problems)}"
+        )
+        return None
+    options = (ask or ask_options)(window)
+    if options is None:
+        return None
+    session = PlaySession(game, options)
+    play = UbPlayWindow(session, path, window)
+    session.setParent(play)
+    if window is not None:  # the editor's: the play window closes with it
+        window.play_windows = [w for w in getattr(window, "play_windows", []) if w.isVisible()] + [play]  # type: ignore[attr-defined]
+    play.show()
+    return play
+
+
 def ask_options(window: MainWindow) -> PlayOptions | None:
     dialog = PlayDialog(window, getattr(window, "play_options", None))
     if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -108,7 +155,7 @@ def ask_options(window: MainWindow) -> PlayOptions | None:
     return window.play_options
 
 
-def open_log(path: Path, parent: QWidget | None = None) -> PlayWindow | None:
+def open_log(path: Path, parent: QWidget | None = None) -> QMainWindow | None:
     """Open a game log (`uo play --log`, or saved from the play window) to replay it action
     by action: its scenario (found as `uo replay` finds it) on the board, no action played
     yet, every action of the log ready for Forward; both sides human, so nothing moves by
@@ -116,8 +163,9 @@ def open_log(path: Path, parent: QWidget | None = None) -> PlayWindow | None:
     try:
         log = read_log(path)
         scenario = find_scenario(log, path)
-        game = URBAN_OPERATIONS.load(scenario)
-        actions = [URBAN_OPERATIONS.action_from_json(e.model_dump(mode="json")) for e in log.actions]
+        rules = rule_set(log.rules)
+        game = rules.load(scenario)
+        actions = [rules.action_from_json(e.model_dump(mode="json")) for e in log.actions]
     except LoadError as exc:
         QMessageBox.warning(parent, "Open game log", problems_text(exc.problems))
         return None
@@ -132,7 +180,13 @@ def open_log(path: Path, parent: QWidget | None = None) -> PlayWindow | None:
     options = PlayOptions(Player.human, Player.human, log.seed, View.all_seeing, 0)
     session = PlaySession(game, options)
     session.future = actions
-    play = PlayWindow(session, disk_layers(scenario), scenario)
+    play: QMainWindow
+    if game.rules != URBAN_OPERATIONS.name:
+        from .ub_window import UbPlayWindow
+
+        play = UbPlayWindow(session, scenario)
+    else:
+        play = PlayWindow(session, disk_layers(scenario), scenario)
     play.setWindowTitle(f"Replay — {path.name} ({len(actions)} actions)")
     session.setParent(play)
     if parent is not None:

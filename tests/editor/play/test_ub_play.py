@@ -1,0 +1,198 @@
+"""Urban Battle in the play mode (issue 15 item 6, item 5's `uo replay`): F5 on a mission
+opens its play window; the board draws the squares, the vehicles with their facing, the
+selected vehicle's steps and 45-degree rotations as clickable marks and its fire lines with
+firepower against armour; the report gives each shot's dice. A whole game of street-duel is
+played with real clicks for green against the heuristic bot, and its saved log replays."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog
+
+from editor.play import launch
+from editor.play.session import Player, PlayOptions, View
+from editor.play.ub_window import UbPlayWindow
+from engine.bots.runner import make_bot
+from engine.model.scenario import Side
+from engine.rules.ub.actions import EndTurn, Fire, Step, StepKind
+
+ROOT = Path(__file__).resolve().parents[3]
+DUEL = ROOT / "scenarios" / "ub" / "street-duel.yaml"
+PURPLE = (1, 2, 2, 3, 3, 4)
+
+
+def open_mission(qtbot, path: Path, options: PlayOptions) -> UbPlayWindow:
+    play = launch.start_mission(None, path, "urban-battle", ask=lambda _w: options)
+    assert isinstance(play, UbPlayWindow)
+    qtbot.addWidget(play)
+    qtbot.waitExposed(play)
+    return play
+
+
+def click(qtbot, play: UbPlayWindow, at: QPoint) -> None:
+    qtbot.mouseClick(play.board.viewport(), Qt.MouseButton.LeftButton, pos=at)
+
+
+def end_turn_button(play: UbPlayWindow):
+    return next(b for b in play.prompt.button_list if b.text() == "End turn")
+
+
+def play_by_clicks(qtbot, play: UbPlayWindow, action) -> None:
+    """Do `action` as a player would: select its vehicle by clicking it (unless selected),
+    then click its mark, its fire line or the prompt's button."""
+    if isinstance(action, EndTurn):
+        qtbot.mouseClick(end_turn_button(play), Qt.MouseButton.LeftButton)
+        return
+    if play.selected != action.unit:
+        piece = next(p for p in play.session.observation(Side.green).pieces if p.id == action.unit)
+        click(qtbot, play, play.board.point_of_square(piece.square))
+        assert play.selected == action.unit
+    if isinstance(action, Step):
+        click(qtbot, play, play.board.point_of_mark(action))
+    elif isinstance(action, Fire):
+        line = next(ln for ln in play.board.lines if any(s.action == action for s in ln.shots))
+        click(qtbot, play, play.board.point_of_fire(action))
+        if len(line.shots) > 1:  # direct and parabolic at one target: the menu names them
+            menu = play.board.menu
+            assert menu is not None
+            entry = next(
+                a for a in menu.actions() if a.text().endswith(f"{action.kind.value} at {action.target}")
+            )
+            entry.trigger()
+    else:
+        button = next(b for b in play.prompt.button_list if b.text().startswith(action.unit))
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_f5_on_a_mission_opens_its_play_window(window, qtbot, monkeypatch):
+    window.load(DUEL)
+    monkeypatch.setattr(
+        launch, "ask_options", lambda _w: PlayOptions(Player.human, Player.human, 1, View.green, 0)
+    )
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    play = window.play_windows[-1]
+    qtbot.addWidget(play)
+    assert isinstance(play, UbPlayWindow)
+    assert play.session.game.scenario_id == "street-duel"
+    # every vehicle of the mission on its square, facing as set up
+    assert {i.id: i.facing for i in play.board.pieces.values()}["g-heavy"] == 2  # E
+    assert len(play.board.pieces) == 11
+    play.close()
+
+
+def test_a_selected_vehicle_offers_its_steps_rotations_and_fire_lines(qtbot, tmp_path):
+    """Selecting a vehicle draws its legal steps and rotations; clicking a rotation turns it,
+    clicking the square in front moves it; a fire line names firepower vs armour plus distance,
+    and the shot's report line gives the dice the log recorded."""
+    board = os.path.relpath(ROOT / "maps" / "ub" / "two-segments.yaml", tmp_path)
+    units = os.path.relpath(ROOT / "cards" / "ub" / "units.yaml", tmp_path)
+    mission = tmp_path / "duel.yaml"
+    mission.write_text(
+        "schema: ub-mission/1\nrules: urban-battle\nid: close\ntitle: Close\n"
+        f"board: {board}\nunits: [{units}]\neffectiveness: 6\nrounds: 2\nfirst: green\n"
+        "forces:\n  green:\n    units:\n      - {id: g, type: heavy, square: I1, facing: E}\n"
+        "  red:\n    units:\n      - {id: r, type: heavy, square: M1, facing: W}\n"
+        "goal: {kind: destroy}\n"
+    )
+    play = open_mission(qtbot, mission, PlayOptions(Player.human, Player.human, 5, View.all_seeing, 0))
+    click(qtbot, play, play.board.point_of_square("I1"))
+    assert play.selected == "g"
+    assert play.board.pieces["g"].selected_piece
+    assert {m.action.step for m in play.board.marks} == set(StepKind)  # H1 behind is free too
+    # a turret fires all round: the line east along row 1 to r, distance 4, r's front armour 9
+    (line,) = play.board.lines
+    assert line.shots[0].text == f"direct: 1d6+1d4+8 vs armour front 9 + distance 4 = 13 ({chance(13):.0%})"
+    assert line.text.text() == line.shots[0].text  # written beside the target
+    # turn right (E -> SE), back left, then forward to J1
+    click(qtbot, play, play.board.point_of_mark(Step("g", StepKind.right)))
+    assert play.board.pieces["g"].facing == 3
+    click(qtbot, play, play.board.point_of_mark(Step("g", StepKind.left)))
+    assert play.board.pieces["g"].facing == 2
+    click(qtbot, play, play.board.point_of_mark(Step("g", StepKind.forward)))
+    assert square_of(play, "g") == "J1"
+    assert play.selected == "g"  # the vehicle being moved stays selected
+    (line,) = play.board.lines  # it may still fire after moving: nearer now
+    assert line.shots[0].text.endswith(f"armour front 9 + distance 3 = 12 ({chance(12):.0%})")
+    qtbot.mouseClick(end_turn_button(play), Qt.MouseButton.LeftButton)
+    report = play.log_list.toPlainText().splitlines()
+    assert report == [
+        "1. R1 Green: g turns right, now facing SE",
+        "2. R1 Green: g turns left, now facing E",
+        "3. R1 Green: g moves forward I1 → J1",
+        "4. R1 Green: ends its turn",
+    ]
+    # red's heavy fires back along the row: the report line gives the dice the log recorded
+    click(qtbot, play, play.board.point_of_square("M1"))
+    assert play.selected == "r"
+    shot = Fire("r", "g")
+    click(qtbot, play, play.board.point_of_fire(shot))
+    entry = play.session.play.log[-1]
+    assert entry["action"] == "Fire" and entry["target"] == "g"
+    red, purple = entry["rolls"][0], PURPLE[entry["rolls"][1] - 1]
+    hit = red != 1 and red + purple + 8 >= 12
+    assert play.board.pieces["g"].destroyed is hit
+    text = play.log_list.toPlainText().splitlines()[-1]
+    assert text.startswith("5. R1 Red: r (M1) fires direct at g (J1), distance 3: ")
+    if red == 1:
+        assert text.endswith(f"red die 1: no effect: {'missed'}")
+    else:
+        expected = f"red {red} + purple {purple} + 8 = {red + purple + 8} vs armour front 9 + distance 3 = 12"
+        assert text.endswith(f"{expected}: {'DESTROYED' if hit else 'missed'}")
+    play.close()
+
+
+def chance(need: int) -> float:
+    """A heavy's direct shot (red die, purple die, +8) reaching `need`; a red 1 never does."""
+    return sum(r + p + 8 >= need for r in range(2, 7) for p in PURPLE) / 36
+
+
+def square_of(play: UbPlayWindow, unit: str) -> str:
+    return next(p.square for p in play.session.observation(Side.green).pieces if p.id == unit)
+
+
+def test_a_whole_street_duel_by_clicks_against_the_bot_replays(qtbot, tmp_path, monkeypatch):
+    """Green clicks its way through a whole game (its choices: what the heuristic would
+    choose, played by selecting vehicles and clicking marks, lines and buttons) against red's
+    heuristic bot; the game ends; the log saved from the window replays with `uo replay`."""
+    play = open_mission(qtbot, DUEL, PlayOptions(Player.human, Player.heuristic, 3, View.green, 0))
+    session = play.session
+    chooser = make_bot("heuristic", session.game, 3, Side.green)
+    clicked = 0
+    while session.play.decision is not None:
+        qtbot.waitUntil(lambda: session.human_to_decide() or session.play.decision is None, timeout=30000)
+        if session.play.decision is None:
+            break
+        action = chooser.choose(session.play.observation(Side.green), session.play.legal_actions())
+        before = len(session.play.log)
+        play_by_clicks(qtbot, play, action)
+        assert session.play.log[before] == session.rules.action_to_json(action) | {
+            "rolls": session.play.log[before]["rolls"]
+        }
+        clicked += 1
+    outcome = session.play.outcome
+    assert outcome.over
+    assert clicked > 20
+    assert "GAME OVER" in play.status.text()
+    assert len(play.log_list.toPlainText().splitlines()) == len(session.play.log)
+    log = tmp_path / "duel.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(log), ""))
+    qtbot.keyClick(play, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert log.exists()
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "replay", str(log)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    # and the play mode's own replay viewer opens it: every action ready for Forward
+    viewer = launch.open_log(log)
+    assert isinstance(viewer, UbPlayWindow)
+    qtbot.addWidget(viewer)
+    assert len(viewer.session.future) == len(session.play.log)
+    viewer.session.forward()
+    assert len(viewer.session.play.log) == 1
+    viewer.close()
+    play.close()
