@@ -3,8 +3,11 @@ weapons; effect rings; the event's structured effect), each edit one undo entry.
 
 from __future__ import annotations
 
+import enum
+import typing
 from typing import Any
 
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,32 +27,31 @@ from engine.model.cards import (
     BlockType,
     EffectRing,
     EventCard,
+    EventEffect,
     EventSide,
-    ExtraMission,
-    Initiative,
-    OslChange,
     Protection,
-    Reinforcement,
-    Reveal,
     SupportCard,
-    SupportPoints,
     UnitCard,
     Weapon,
 )
 
 from ..commands import AddObjects, RemoveObjects, SetProperty, pointers
-from .fields import FieldForm
+from .fields import FieldForm, _bounds
 from .tables import RingsTable, WeaponsTable
 
-#: the structured effects an event card may carry, by their `kind`
-EFFECTS: dict[str, type] = {
-    "osl_change": OslChange,
-    "reinforcement": Reinforcement,
-    "support_points": SupportPoints,
-    "extra_3d_mission": ExtraMission,
-    "initiative": Initiative,
-    "reveal": Reveal,
-}
+
+def effect_kinds() -> dict[str, type[BaseModel]]:
+    """The structured effects an event card may carry, by their `kind`: read from the
+    format's own union (EventEffect), so a kind added to the model gets its form here."""
+    union = typing.get_args(EventEffect)[0]  # Annotated[A | B | ..., discriminator]
+    out: dict[str, type[BaseModel]] = {}
+    for cls in typing.get_args(union):
+        (kind,) = typing.get_args(cls.model_fields["kind"].annotation)
+        out[str(kind)] = cls
+    return out
+
+
+EFFECTS = effect_kinds()
 
 
 def unique_id(prefix: str, taken: set[str]) -> str:
@@ -342,6 +344,38 @@ class EventPage(Page):
                 form.bind(self.document, f"{self.pointer}/effect")
                 form.what = lambda: f"{self.card().id} effect"
 
+    def new_effect(self, kind: str) -> BaseModel | None:
+        """A new effect of `kind`: a sensible value for each field (ids the scenario and its
+        libraries know for references), then whatever the model's defaults and bounds allow
+        for a kind this editor has no special default for."""
+        supports, forces = self.known_ids()
+        known: dict[str, Any] = {
+            "osl_change": {"side": EventSide.enemy, "amount": -1},
+            "reinforcement": {"force": forces[0] if forces else "if1"},
+            "support_points": {"amount": 1},
+            "extra_3d_mission": {"support": supports[0] if supports else "support"},
+        }
+        cls = EFFECTS[kind]
+        values: dict[str, Any] = {"kind": kind, **known.get(kind, {})}
+        for name, info in cls.model_fields.items():
+            if name in values or not info.is_required():
+                continue
+            annotation = info.annotation
+            if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+                values[name] = next(iter(annotation))
+            elif annotation is int:
+                low, high = _bounds(cls, name)
+                values[name] = max(low, min(1, high))
+            else:
+                values[name] = {
+                    "support": supports[0] if supports else "",
+                    "force": forces[0] if forces else "",
+                }.get(name, name)
+        try:
+            return cls.model_validate(values)
+        except ValidationError:
+            return None
+
     def _on_kind_chosen(self, _index: int) -> None:
         card = self.card()
         if not isinstance(card, EventCard):
@@ -349,19 +383,8 @@ class EventPage(Page):
         kind = self.effect_kind.currentData()
         if kind == (card.effect.kind if card.effect else ""):
             return
-        supports, forces = self.known_ids()
-        new: Any = None
-        if kind == "osl_change":
-            new = OslChange(kind="osl_change", side=EventSide.enemy, amount=-1)
-        elif kind == "reinforcement":
-            new = Reinforcement(kind="reinforcement", force=forces[0] if forces else "if1")
-        elif kind == "support_points":
-            new = SupportPoints(kind="support_points", amount=1)
-        elif kind == "extra_3d_mission":
-            new = ExtraMission(kind="extra_3d_mission", support=supports[0] if supports else "support")
-        elif kind == "initiative":
-            new = Initiative(kind="initiative")
-        elif kind == "reveal":
-            new = Reveal(kind="reveal")
+        new = self.new_effect(kind) if kind else None
         text = f"Set effect of {card.id} to {kind or 'none'}"
+        if kind and new is None:
+            return
         self.push(SetProperty(self.document, text, [(f"{self.pointer}/effect", card.effect, new)]))

@@ -233,7 +233,7 @@ def test_hovering_a_report_entry_marks_its_blocks(window, qtbot, monkeypatch):
     qtbot.waitUntil(session.human_to_decide, timeout=30000)
     offers = play.current_offers()
     # turn 1's 3D request sequence (7.3.3) comes first: no request this time
-    ending = [o for o in offers.prompts if o.label == "End requests"]
+    ending = [o for o in offers.prompts if type(o.action).__name__ == "EndRequests"]
     if ending:
         click_offer(qtbot, play, ending[0])
         qtbot.waitUntil(session.human_to_decide, timeout=30000)
