@@ -1,4 +1,5 @@
-"""Undoable edits of a square board (ub-board/1), one QUndoCommand per kind (Tiled's way).
+"""Undoable edits of a square board (ub-board/1) and of a mission's set-up (ub-mission/1),
+one QUndoCommand per kind (Tiled's way).
 
 Each command replaces whole values (a segment's list of rows, the list of segments, the
 grid) rather than changing them in place, so the old value it keeps for undo can never be
@@ -12,7 +13,9 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from engine.model.scenario import Compass
 from engine.model.square_board import Segment, SquareBoard, SquareGrid, SquareTerrain
+from engine.model.ub_mission import Mission, Placement
 
 from ..document import Document
 from .layout import Spot
@@ -155,3 +158,51 @@ def calibrate_segment_scan(
     if abs(size - board.grid.size) > 1e-9:
         changes["grid"] = SquareGrid(kind="square", size=size, origin=board.grid.origin)
     return SetBoardFields(document, f"Calibrate scan of {segment.id}", **changes)
+
+
+# -- a mission's set-up ----------------------------------------------------------------
+FACINGS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+
+def mission_of(document: Document) -> Mission:
+    model = document.model
+    if not isinstance(model, Mission):
+        raise TypeError(f"{document.display_name} is a {document.kind}, not a mission")
+    return model
+
+
+class SetPlacement(QUndoCommand):
+    """Change a set-up piece (its square, its facing): the side's list of units is replaced,
+    the old one kept for undo."""
+
+    def __init__(self, document: Document, side: str, index: int, text: str, **changes: Any):
+        super().__init__(text)
+        self.mission = mission_of(document)
+        self.side = side
+        force = getattr(self.mission.forces, side)
+        self.old = force.units
+        units = list(force.units)
+        units[index] = units[index].model_copy(update=changes)
+        self.new = units
+
+    def _set(self, units: list[Placement]) -> None:
+        forces = self.mission.forces
+        setattr(forces, self.side, getattr(forces, self.side).model_copy(update={"units": units}))
+
+    def redo(self) -> None:
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+
+def move_piece(document: Document, side: str, index: int, square: str) -> SetPlacement:
+    unit = getattr(mission_of(document).forces, side).units[index]
+    return SetPlacement(document, side, index, f"Move {unit.id} to {square}", square=square)
+
+
+def turn_piece(document: Document, side: str, index: int, steps: int = 1) -> SetPlacement:
+    """Turn a piece by 45° steps, clockwise for positive `steps`."""
+    unit = getattr(mission_of(document).forces, side).units[index]
+    facing = Compass(FACINGS[(FACINGS.index(unit.facing.value) + steps) % 8])
+    return SetPlacement(document, side, index, f"Turn {unit.id} to {facing.value}", facing=facing)

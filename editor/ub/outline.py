@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.io.files import load_document
+from engine.io.problems import LoadError
 from engine.model.square_board import SquareBoard
 from engine.model.ub_mission import Mission
 from engine.model.ub_units import UnitChart
@@ -44,14 +46,44 @@ def board_outline(board: SquareBoard, source: Path | None) -> OutlineNode:
     return root
 
 
+def effectiveness_of(mission: Mission, source: Path | None) -> dict[str, int]:
+    """Each unit type's effectiveness points from the mission's unit charts (those that
+    can be read: the Validation dock says what is wrong with the others)."""
+    points: dict[str, int] = {}
+    if source is None:
+        return points
+    for rel in mission.units:
+        try:
+            chart = load_document(source.parent / rel).model
+        except LoadError:
+            continue
+        if isinstance(chart, UnitChart):
+            points.update({u.id: u.effectiveness for u in chart.units})
+    return points
+
+
+def force_points(mission: Mission, side: str, points: dict[str, int]) -> str:
+    """A side's effectiveness total as the Choice of Units counts it ("20 points"; "18+?
+    points" when a type is not in the charts)."""
+    units = getattr(mission.forces, side).units
+    total = sum(points.get(u.type, 0) for u in units)
+    unknown = any(u.type not in points for u in units)
+    return f"{total}{'+?' if unknown else ''} points"
+
+
 def mission_outline(mission: Mission, source: Path | None) -> OutlineNode:
     root = OutlineNode(f"Mission {mission.id} — {mission.title}", source, "", "ub_mission")
     root.add(f"Board {mission.board}", "/board", "ub_board_ref")
+    points = effectiveness_of(mission, source)
+    agreed = f" of {mission.effectiveness}" if mission.effectiveness is not None else ""
     for side in ("green", "red"):
         force = getattr(mission.forces, side)
         name = f" — {force.name}" if force.name else ""
+        total = force_points(mission, side, points)
         node = root.add(
-            f"{side.capitalize()}{name} ({len(force.units)} units)", f"/forces/{side}", "ub_force"
+            f"{side.capitalize()}{name} ({len(force.units)} units, {total}{agreed})",
+            f"/forces/{side}",
+            "ub_force",
         )
         for i, unit in enumerate(force.units):
             command = ", command" if unit.command else ""

@@ -9,22 +9,26 @@ and the hovered square are view state, kept across redraws.
 
 from __future__ import annotations
 
+import html
 import math
+from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
     QGraphicsRectItem,
     QGraphicsScene,
+    QGraphicsTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from engine.model.square_board import Segment, SquareBoard, SquareTerrain
 from engine.model.ub_mission import GoalKind, Mission
+from engine.model.ub_units import UnitChart
 
 from ..canvas.background_item import load_scan, qtransform
 from ..canvas.text import draw_text_path, text_path
@@ -59,6 +63,29 @@ HOVER = QColor(0, 120, 255, 70)
 BEARING = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
 
 Z_SCAN, Z_SQUARES, Z_GOAL, Z_PIECES, Z_SELECTION, Z_HOVER = -10, 0, 5, 10, 20, 21
+
+
+@lru_cache(maxsize=4096)
+def _label_outline(text: str) -> QPainterPath:
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), _LABEL_FONT, text)
+    return path
+
+
+_LABEL_FONT = QFont("DejaVu Sans")
+_LABEL_FONT.setPixelSize(64)
+
+
+def label_path(text: str, cap_height: float, x: float, baseline: float) -> QPainterPath:
+    """`text` with its digits `cap_height` mm tall, starting at x on `baseline` (text.py's
+    text_path sizes each text by its own box, so labels with and without a descender
+    would differ)."""
+    cap = _label_outline("0").boundingRect().height()
+    k = cap_height / cap
+    t = QTransform()
+    t.translate(x, baseline)
+    t.scale(k, k)
+    return t.map(_label_outline(text))
 
 
 def _terrain(letter: str) -> SquareTerrain | None:
@@ -191,15 +218,14 @@ class SegmentItem(QGraphicsItem):
             painter.drawLine(QPointF(x0 + col * s, y0), QPointF(x0 + col * s, y0 + place.height * s))
         for row in range(place.height + 1):
             painter.drawLine(QPointF(x0, y0 + row * s), QPointF(x0 + place.width * s, y0 + row * s))
-        # printed coordinates, top left in each square
+        # printed coordinates, top left in each square, on one baseline and size (a J's
+        # descender must not shrink its label)
         height = s * 0.14
         for row in range(place.height):
             line = self.segment.rows[row] if row < len(self.segment.rows) else ""
             for col in range(place.width):
                 name = layout.name((self.index, col, row))
-                path = text_path(name, height, (0.0, 0.0))
-                box = path.boundingRect()
-                path.translate(x0 + col * s + s * 0.06 - box.left(), y0 + row * s + s * 0.06 - box.top())
+                path = label_path(name, height, x0 + col * s + s * 0.06, y0 + row * s + s * 0.06 + height)
                 dark = col < len(line) and line[col] in "B~x=" and self.alpha == 255
                 draw_text_path(painter, path, LABEL_ON_DARK if dark else LABEL, None, 0)
         edge = QPen(EDGE, s * 0.05)
@@ -238,7 +264,7 @@ class PieceItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         s = self.size
-        c = s * 0.36
+        c = s * 0.31
         painter.setPen(QPen(QColor("#111111"), s * 0.025))
         painter.setBrush(self.colour)
         painter.drawRoundedRect(QRectF(-c, -c, 2 * c, 2 * c), s * 0.06, s * 0.06)
@@ -252,12 +278,19 @@ class PieceItem(QGraphicsItem):
         painter.setBrush(QColor("#ffffff"))
         painter.drawPolygon(tri)
         painter.restore()
-        path = text_path(self.label, s * 0.13, (0.0, s * 0.08), bold=True)
+        path = text_path(self.label, s * 0.12, (0.0, s * 0.1), bold=True)
+        width = path.boundingRect().width()
+        if width > c * 1.25:  # a long type name is narrowed, clear of the front mark
+            t = QTransform()
+            t.translate(0.0, s * 0.1)
+            t.scale(c * 1.25 / width, 1.0)
+            t.translate(0.0, -s * 0.1)
+            path = t.map(path)
         draw_text_path(painter, path, QColor("#ffffff"), None, 0)
         if self.command:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#ffd54f"))
-            painter.drawPolygon(_star(0.0, -s * 0.1, s * 0.11))
+            painter.drawPolygon(_star(0.0, -s * 0.1, s * 0.1))
 
 
 def _star(cx: float, cy: float, r: float) -> QPolygonF:
@@ -267,6 +300,61 @@ def _star(cx: float, cy: float, r: float) -> QPolygonF:
         a = math.radians(k * 36 - 90)
         pts.append(QPointF(cx + radius * math.cos(a), cy + radius * math.sin(a)))
     return QPolygonF(pts)
+
+
+def chart_html(chart: UnitChart) -> str:
+    head = [
+        "Type",
+        "Name",
+        "Speed",
+        "Drive",
+        "Direct fire",
+        "Absolute",
+        "Parabolic",
+        "Armour F/S/R",
+        "Points",
+        "",
+    ]
+    rows = []
+    for u in chart.units:
+        direct = u.direct
+        fire = f"red{' + purple' if direct.purple else ''} + {direct.fixed}" if direct else "—"
+        absolute = str(direct.absolute) if direct else "—"
+        par = u.parabolic
+        parabolic = f"{par.min_range}-{par.max_range} ×{par.multiplier}" if par else "—"
+        notes = ", ".join(n for n, on in (("amphibious", u.amphibious), (u.mount.value, True)) if on)
+        cells = [
+            u.id,
+            u.name,
+            str(u.speed),
+            u.drive.value,
+            fire,
+            absolute,
+            parabolic,
+            f"{u.armour.front}/{u.armour.side}/{u.armour.rear}",
+            str(u.effectiveness),
+            notes,
+        ]
+        rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    header = "<tr>" + "".join(f"<th align='left'>{h}</th>" for h in head) + "</tr>"
+    return (
+        f"<h3>{html.escape(chart.title)} ({html.escape(chart.id)})</h3>"
+        "<table cellspacing='0' cellpadding='4' border='1'>" + header + "".join(rows) + "</table>"
+        "<p>Unit charts are edited as text; the Validation dock checks them.</p>"
+    )
+
+
+def mission_caption(mission: Mission) -> str:
+    optional = ", ".join(r.value.replace("_", " ") for r in mission.optional_rules)
+    parts = [
+        mission.title,
+        f"{mission.firing_mode.value} mode",
+        f"{mission.rounds} rounds, {mission.first.value} first",
+        f"goal: {mission.goal.kind.value.replace('_', ' ')}",
+    ]
+    if optional:
+        parts.append(f"optional: {optional}")
+    return " — ".join(parts)
 
 
 def short_type(type_id: str) -> str:
@@ -353,6 +441,14 @@ class UbScene(QGraphicsScene):
 
     def _add_mission(self, layout: Layout, mission: Mission) -> None:
         s = layout.size
+        # what the players agree before setting up, above the board
+        caption = mission_caption(mission)
+        path = text_path(caption, s * 0.2, (0.0, 0.0), bold=True)
+        box = path.boundingRect()
+        x, y, _w, _h = layout.board_rect()
+        path.translate(x - box.left(), y - s * 0.55 - box.bottom())
+        item = self.addPath(path, QPen(Qt.PenStyle.NoPen), QBrush(EDGE))
+        item.setZValue(Z_GOAL)
         if mission.goal.kind is GoalKind.break_through:
             pen = QPen(GOAL, s * 0.06, Qt.PenStyle.DashLine)
             for name in mission.goal.squares:
@@ -372,6 +468,14 @@ class UbScene(QGraphicsScene):
                 piece = PieceItem(layout.centre(spot), s, side, unit.facing.value, label, unit.command)
                 piece.setToolTip(f"{unit.id}: {unit.type} at {unit.square} facing {unit.facing.value}")
                 self.addItem(piece)
+
+    def show_chart(self, chart: UnitChart) -> None:
+        """Unit charts have no board: their types as the rulebook's chart prints them."""
+        item = QGraphicsTextItem()
+        item.setHtml(chart_html(chart))
+        item.setTextWidth(900)
+        self.addItem(item)
+        self.setSceneRect(item.boundingRect().adjusted(-20, -20, 20, 20))
 
     # -- view state ------------------------------------------------------------------
     def select(self, spots: list[Spot]) -> None:

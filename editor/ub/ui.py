@@ -25,6 +25,7 @@ from engine.io.files import load_document
 from engine.io.problems import LoadError
 from engine.model.square_board import Segment, SquareBoard, SquareGrid, SquareTerrain
 from engine.model.ub_mission import Mission
+from engine.model.ub_units import UnitChart
 
 from ..canvas.background_item import load_scan
 from ..digitise.actions import SCAN_FILTER, scan_reference
@@ -36,8 +37,10 @@ from .commands import (
     add_segment,
     board_of,
     calibrate_segment_scan,
+    move_piece,
     remove_segment,
     set_segment,
+    turn_piece,
 )
 from .layout import Spot
 from .outline import is_ub
@@ -97,6 +100,8 @@ class UbUi(QObject):
         self._strokes = itertools.count(1)
         self._stroke = 0
         self._last: QPointF | None = None
+        #: the mission's piece being dragged: (side, index)
+        self._moving: tuple[str, int] | None = None
         self.calibration_dialog: SquareCalibrationDialog | None = None
         self._make_actions()
         self.view.pressed.connect(self._on_pressed)
@@ -175,10 +180,11 @@ class UbUi(QObject):
         """Show the board's menu and tool bar (and enable their keys) only for these files."""
         self.active = on
         self.menu.menuAction().setVisible(on)
-        self.toolbar.setVisible(on)
-        self.toolbar.toggleViewAction().setVisible(on)
-        self.action_fit.setEnabled(on)
         editable = on and self.board() is not None and self.mission_board is None
+        # the brushes only where there is a board to paint (not a mission's, nor unit charts)
+        self.toolbar.setVisible(editable)
+        self.toolbar.toggleViewAction().setVisible(editable)
+        self.action_fit.setEnabled(on)
         for action in self.edit_actions:
             action.setEnabled(editable)
         self.segment_box.setEnabled(on and self.board() is not None)
@@ -250,6 +256,8 @@ class UbUi(QObject):
         doc = self.document
         mission = doc.model if doc is not None and isinstance(doc.model, Mission) else None
         self.scene.set_board(self.board(), self.board_dir(), mission)
+        if doc is not None and isinstance(doc.model, UnitChart):
+            self.scene.show_chart(doc.model)
         errors = self.scene.scan_errors
         label = self.window.scan_warning
         label.setText(f"Scan not loaded: {'; '.join(errors)}" if errors else "")
@@ -296,14 +304,20 @@ class UbUi(QObject):
             self.segment_box.setCurrentIndex(spot[0])
             self._refresh_actions()
         doc = self._editable_doc()
+        piece = self._piece_at(spot) if spot is not None else None
         if button == Qt.MouseButton.RightButton:
             if doc is not None and spot is not None:
                 self.turn_passage(spot)
+            elif piece is not None:
+                self.turn_piece(*piece)
             return
         if doc is None:
             if spot is not None:
                 self.select([spot])
                 self._say_square(spot)
+            # a mission's piece is dragged to its new square (dropped on release)
+            self._moving = piece
+            self._last = pos
             return
         self._stroke = next(self._strokes)
         self._last = pos
@@ -311,6 +325,9 @@ class UbUi(QObject):
             self.paint([spot])
 
     def _on_dragged(self, pos: QPointF) -> None:
+        if self._moving is not None:
+            self._last = pos
+            return
         if self._stroke == 0 or self._editable_doc() is None or self.scene.layout is None:
             return
         # every square the pointer crossed since the last event: a fast drag skips none
@@ -330,8 +347,51 @@ class UbUi(QObject):
             self.paint(spots)
 
     def _on_released(self) -> None:
+        moving, last = self._moving, self._last
         self._stroke = 0
         self._last = None
+        self._moving = None
+        if moving is not None and last is not None:
+            target = self.scene.spot_at(last.x(), last.y())
+            if target is not None:
+                self.move_piece(*moving, target)
+
+    # -- a mission's set-up ----------------------------------------------------------
+    def _piece_at(self, spot: Spot) -> tuple[str, int] | None:
+        """The mission's piece set up on a square: (side, index)."""
+        doc, layout = self.document, self.scene.layout
+        if doc is None or layout is None or not isinstance(doc.model, Mission):
+            return None
+        name = layout.name(spot)
+        for side in ("green", "red"):
+            for i, unit in enumerate(getattr(doc.model.forces, side).units):
+                if unit.square == name:
+                    return side, i
+        return None
+
+    def move_piece(self, side: str, index: int, target: Spot) -> bool:
+        """Drop a mission's piece on another square (not on another piece)."""
+        doc, layout = self.document, self.scene.layout
+        if doc is None or layout is None or not isinstance(doc.model, Mission):
+            return False
+        unit = getattr(doc.model.forces, side).units[index]
+        name = layout.name(target)
+        if name == unit.square:
+            return False
+        other = self._piece_at(target)
+        if other is not None:
+            taken = getattr(doc.model.forces, other[0]).units[other[1]].id
+            self.window.statusBar().showMessage(f"{name} already holds {taken}", 4000)
+            return False
+        doc.undo_stack.push(move_piece(doc, side, index, name))
+        self.select([target])
+        return True
+
+    def turn_piece(self, side: str, index: int, steps: int = 1) -> None:
+        """Right click on a piece: it turns 45° clockwise."""
+        doc = self.document
+        if doc is not None and isinstance(doc.model, Mission):
+            doc.undo_stack.push(turn_piece(doc, side, index, steps))
 
     def paint(self, spots: list[Spot], letter: str | None = None) -> bool:
         """Paint squares with the brush's terrain (or `letter`), merged into the stroke's

@@ -1,0 +1,99 @@
+"""A mission's set-up edited on its board: a piece dragged to another square, turned by a
+right click, each one undo step; its side's effectiveness shown; saved in the file's text."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.ub.scene import PieceItem
+from engine.io.files import load_document
+
+from ..conftest import ROOT, wait_validated
+from .board_input import RIGHT, click_square, drag_squares, key
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+@pytest.fixture
+def mission(window, tmp_path: Path) -> Path:
+    for folder in ("maps/ub", "cards/ub", "scenarios/ub"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    path = tmp_path / "scenarios" / "ub" / "street-duel.yaml"
+    assert window.open_file(path)
+    return path
+
+
+def unit(window, ident: str):
+    forces = window.document.model.forces
+    return next(u for u in forces.green.units + forces.red.units if u.id == ident)
+
+
+def test_a_piece_is_dragged_to_another_square_in_one_step(window, qtbot, mission):
+    drag_squares(qtbot, window, ["A5", "B5", "C5"])
+    assert unit(window, "g-heavy").square == "C5"
+    stack = window.document.undo_stack
+    assert stack.count() == 1 and stack.undoText() == "Move g-heavy to C5"
+    piece = next(
+        p for p in window.ub_ui.scene.items() if isinstance(p, PieceItem) and "g-heavy" in p.toolTip()
+    )
+    assert "at C5" in piece.toolTip()
+    key(qtbot, window, Qt.Key.Key_Z, CTRL)
+    assert unit(window, "g-heavy").square == "A5" and not window.document.is_dirty
+    key(qtbot, window, Qt.Key.Key_Y, CTRL)
+    assert unit(window, "g-heavy").square == "C5"
+
+
+def test_a_piece_is_never_dropped_on_another(window, qtbot, mission):
+    drag_squares(qtbot, window, ["A5", "B6"])  # g-recon stands on B6
+    assert unit(window, "g-heavy").square == "A5"
+    assert window.document.undo_stack.count() == 0
+    assert "B6 already holds g-recon" in window.statusBar().currentMessage()
+
+
+def test_a_right_click_turns_a_piece_45_degrees_clockwise(window, qtbot, mission):
+    click_square(qtbot, window, "D1", RIGHT)  # g-light1 faces SE
+    click_square(qtbot, window, "D1", RIGHT)
+    assert unit(window, "g-light1").facing.value == "SW"
+    assert window.document.undo_stack.count() == 2
+    key(qtbot, window, Qt.Key.Key_Z, CTRL)
+    assert unit(window, "g-light1").facing.value == "S"
+    # a right click on an empty square turns nothing
+    click_square(qtbot, window, "C1", RIGHT)
+    assert window.document.undo_stack.count() == 2
+
+
+def test_each_sides_effectiveness_is_shown_and_follows_the_edits(window, qtbot, mission):
+    def force_rows() -> list[str]:
+        root = window.outliner.topLevelItem(0)
+        return [
+            root.child(i).text(0)
+            for i in range(root.childCount())
+            if root.child(i).text(0)[:3] in ("Gre", "Red")
+        ]
+
+    assert force_rows() == [
+        "Green — West group (6 units, 20 points of 20)",
+        "Red — East group (5 units, 20 points of 20)",
+    ]
+
+
+def test_moves_are_validated_and_saved_in_the_files_text(window, qtbot, mission):
+    # onto a building: allowed as an edit, reported by the Validation dock
+    drag_squares(qtbot, window, ["A5", "B4"])
+    wait_validated(qtbot, window)
+    assert [p.code for p in window.validation.problems] == ["U013"]
+    original = mission.read_text()
+    key(qtbot, window, Qt.Key.Key_S, CTRL)
+    saved = mission.read_text()
+    changed = [(a, b) for a, b in zip(original.splitlines(), saved.splitlines(), strict=True) if a != b]
+    assert changed == [
+        (
+            "      - {id: g-heavy, type: heavy, square: A5, facing: E}",
+            "      - {id: g-heavy, type: heavy, square: B4, facing: E}",
+        )
+    ]
+    assert load_document(mission).model == window.document.model
