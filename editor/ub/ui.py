@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMenu, QMessageBox, QToolBar
+from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QLabel, QMenu, QMessageBox, QToolBar
 
 from engine.io.files import load_document
 from engine.io.problems import LoadError
@@ -34,6 +34,7 @@ from .calibration import fitted_transform
 from .calibration_dialog import SquareCalibrationDialog
 from .commands import (
     PaintSquares,
+    SetBoardFields,
     add_segment,
     board_of,
     calibrate_segment_scan,
@@ -45,6 +46,7 @@ from .commands import (
 from .layout import Spot
 from .outline import is_ub
 from .scene import UbScene
+from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
 from .view import UbView
 
 if TYPE_CHECKING:
@@ -103,6 +105,7 @@ class UbUi(QObject):
         #: the mission's piece being dragged: (side, index)
         self._moving: tuple[str, int] | None = None
         self.calibration_dialog: SquareCalibrationDialog | None = None
+        self.settings_dialog: QDialog | None = None
         self._make_actions()
         self.view.pressed.connect(self._on_pressed)
         self.view.dragged.connect(self._on_dragged)
@@ -151,8 +154,11 @@ class UbUi(QObject):
             bar.insertMenu(anchor, self.menu)
         else:
             bar.addMenu(self.menu)
+        self.action_board_settings = self._action("Board s&ettings…", self.board_settings_dialog)
+        self.menu.addSeparator()
         self.action_add_segment = self._action("&Add segment", self.add_segment)
         self.action_remove_segment = self._action("&Remove segment", self.remove_segment)
+        self.action_segment_settings = self._action("Segment se&ttings…", self.segment_settings_dialog)
         self.menu.addSeparator()
         self.action_import_scan = self._action("&Import scan for segment…", self.import_dialog)
         self.action_calibrate = self._action("&Calibrate segment scan…", self.calibrate_dialog)
@@ -160,6 +166,8 @@ class UbUi(QObject):
         self.menu.addSeparator()
         self.action_fit = self._action("&Fit board", self.view.fit_sheet, "F")
         self.edit_actions = [
+            self.action_board_settings,
+            self.action_segment_settings,
             self.action_add_segment,
             self.action_remove_segment,
             self.action_import_scan,
@@ -542,6 +550,38 @@ class UbUi(QObject):
             self.window.statusBar().showMessage(str(exc), 4000)
             return
         self._push(command)
+
+    def board_settings_dialog(self) -> BoardSettingsDialog | None:
+        doc, board = self._editable_doc(), self.board()
+        if doc is None or board is None:
+            return None
+        dialog = BoardSettingsDialog(board, self.window)
+        dialog.accepted.connect(lambda: self._apply_settings(dialog, None))
+        dialog.finished.connect(dialog.deleteLater)
+        self.settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def segment_settings_dialog(self) -> SegmentSettingsDialog | None:
+        doc, board, index = self._editable_doc(), self.board(), self.current_segment()
+        if doc is None or board is None or not 0 <= index < len(board.segments):
+            return None
+        dialog = SegmentSettingsDialog(board, index, self.window)
+        dialog.accepted.connect(lambda: self._apply_settings(dialog, index))
+        dialog.finished.connect(dialog.deleteLater)
+        self.settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _apply_settings(self, dialog: BoardSettingsDialog | SegmentSettingsDialog, index: int | None) -> None:
+        doc = self._editable_doc()
+        if doc is None or not dialog.changes:
+            return
+        if index is None:
+            self._push(SetBoardFields(doc, "Board settings", **dialog.changes))
+        else:
+            name = board_of(doc).segments[index].id
+            self._push(set_segment(doc, index, f"Segment {name} settings", **dialog.changes))
 
     # -- scans -----------------------------------------------------------------------
     def import_dialog(self) -> None:

@@ -165,3 +165,42 @@ def test_save_keeps_the_files_comments_and_layout(window, qtbot, board):
     changed = [(a, b) for a, b in zip(original.splitlines(), saved.splitlines(), strict=True) if a != b]
     assert changed == [('      - "............"', '      - "B..........."')]
     assert load_document(board).model == window.document.model
+
+
+def test_board_settings_change_the_squares_in_one_step(window, qtbot, board):
+    ub = window.ub_ui
+    before = window.document.model.model_copy(deep=True)
+    ub.action_board_settings.trigger()
+    dialog = ub.settings_dialog
+    qtbot.waitExposed(dialog)
+    dialog.title.selectAll()
+    qtbot.keyClicks(dialog.title, "Town, river and bridge")
+    dialog.size.setValue(20.0)
+    dialog.ident.setText("bad id")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "not an id" in dialog.error.text()  # refused, the dialog stays
+    dialog.ident.setText("town-river")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    after = window.document.model.model_copy(deep=True)
+    assert (after.id, after.title, after.grid.size) == ("town-river", "Town, river and bridge", 20.0)
+    assert ub.scene.layout.size == 20.0
+    check_undo_redo(qtbot, window, before, after, "Board settings")
+
+
+def test_segment_settings_name_a_segment(window, qtbot, board):
+    ub = window.ub_ui
+    ub.segment_box.setCurrentIndex(1)
+    before = window.document.model.model_copy(deep=True)
+    ub.action_segment_settings.trigger()
+    dialog = ub.settings_dialog
+    qtbot.waitExposed(dialog)
+    dialog.ident.setText("S1")  # the other segment's id
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert "another segment is S1" in dialog.error.text()
+    dialog.ident.setText("East")
+    dialog.title.setText("The river")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    after = window.document.model.model_copy(deep=True)
+    assert (after.segments[1].id, after.segments[1].title) == ("East", "The river")
+    assert ub.segment_box.itemText(1) == "East — The river"
+    check_undo_redo(qtbot, window, before, after, "Segment S2 settings")
