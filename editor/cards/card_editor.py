@@ -97,7 +97,8 @@ class CardEditor(QWidget):
         self.problems_label.setWordWrap(True)
         self.problems_label.hide()
         self.problems: list[Any] = []
-        # a unit card renamed while the open scenario's blocks use it: offered to follow
+        # a card renamed while the open scenario (blocks, 3D matrix, event decks) or another
+        # card (an event's extra 3D mission) names it: offered to follow
         self.rename_bar = QWidget()
         self.rename_bar.setObjectName("rename_bar")
         bar = QHBoxLayout(self.rename_bar)
@@ -108,16 +109,25 @@ class CardEditor(QWidget):
         bar.addWidget(button("Rename them", "rename_users", self._rename_users))
         bar.addWidget(button("Keep", "keep_users", self._keep_users))
         self.rename_bar.hide()
-        self._renamed: tuple[str, str] | None = None
-        #: the open scenario's blocks that field a unit card (by card id), and how to make
-        #: them field it under a new id (one undo entry in the scenario's history)
-        self.card_users: Any = lambda _card: []
-        self.rename_card_users: Any = lambda _old, _new: None
+        self._renamed: tuple[str, str, str] | None = None  # deck, old id, new id
+        #: what names a card of a deck (by deck and card id: the scenario's blocks of a unit
+        #: card; the matrix rows and events' extra missions of a support card; the decks,
+        #: hands and table rows of an event card), and how to make them name it under a new
+        #: id (one undo entry in each document's history)
+        self.card_users: Any = lambda _deck, _card: []
+        self.rename_card_users: Any = lambda _deck, _old, _new: None
         self.duplicate_button = button("Duplicate", "duplicate_card", self.duplicate_card)
         self.remove_button = button("Remove", "remove_card", self.remove_card)
 
         self.unit_page, self.support_page, self.event_page = UnitPage(), SupportPage(), EventPage()
-        self.unit_page.card_form.field_committed.connect(self._on_unit_field)
+        for deck, form in (
+            ("unit_cards", self.unit_page.card_form),
+            ("support_cards", self.support_page.form),
+            ("event_cards", self.event_page.form),
+        ):
+            form.field_committed.connect(
+                lambda name, old, new, deck=deck: self._on_card_field(deck, name, old, new)
+            )
         self.event_page.known_ids = self._known_ids
         self.pages = QStackedWidget()
         empty = QLabel("Pick a card, or add one with Add card.")
@@ -317,18 +327,21 @@ class CardEditor(QWidget):
         self._current = ""
         self.document.undo_stack.push(RemoveObjects(self.document, f"Remove card {card.id}", [at]))
 
-    # -- a unit card renamed ---------------------------------------------------------------
-    def _on_unit_field(self, name: str, old: object, new: object) -> None:
-        users = self.card_users(old) if name == "id" else []
+    # -- a card renamed --------------------------------------------------------------------
+    def _on_card_field(self, deck: str, name: str, old: object, new: object) -> None:
+        users = self.card_users(deck, old) if name == "id" else []
         if not users:
             self._keep_users()
             return
-        self._renamed = (str(old), str(new))
+        self._renamed = (deck, str(old), str(new))
         n = len(users)
-        self.rename_label.setText(
-            f"{n} block{'s' * (n != 1)} of the scenario field {old} ({', '.join(users[:4])}"
-            f"{', ...' if n > 4 else ''}): rename {'them' if n != 1 else 'it'} to {new} too?"
-        )
+        named = f"({', '.join(users[:4])}{', ...' if n > 4 else ''})"
+        them = "them" if n != 1 else "it"
+        if deck == "unit_cards":
+            said = f"{n} block{'s' * (n != 1)} of the scenario field {old} {named}"
+        else:
+            said = f"{n} place{'s' * (n != 1)} name {old} {named}"
+        self.rename_label.setText(f"{said}: rename {them} to {new} too?")
         self.rename_bar.show()
 
     def _rename_users(self) -> None:

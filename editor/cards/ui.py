@@ -171,37 +171,84 @@ class CardsUi(QObject):
             return []
         return [f.id for side in (model.sides.green, model.sides.red) for f in side.impulse_forces]
 
-    def _scenario_blocks(self, card: str) -> list[tuple[str, str]]:
-        """(pointer, id) of the open scenario's blocks fielding unit card `card`."""
+    def _references(self, deck: str, card: str) -> list[tuple[Any, str, str]]:
+        """(document, pointer, what) of every place the open files name card `card` of
+        `deck`: the scenario's blocks of a unit card; the 3D matrix and air defence rows of
+        a support card and the event cards giving it extra missions (in any library); the
+        decks, hands and events table rows of an event card."""
         session = self.window.session
-        model = session.document.model if session else None
-        if not isinstance(model, Scenario):
+        if session is None:
             return []
-        return [
-            (f"/sides/{side}/impulse_forces/{f}/blocks/{b}", block.id)
-            for side in ("green", "red")
-            for f, force in enumerate(getattr(model.sides, side).impulse_forces)
-            for b, block in enumerate(force.blocks)
-            if block.card == card
-        ]
+        model = session.document.model
+        scenario = session.document if isinstance(model, Scenario) else None
+        if scenario is not None:
+            libraries = list(session.library_documents)
+        elif isinstance(model, CardLibrary):
+            libraries = [session.document]
+        else:
+            libraries = []
+        out: list[tuple[Any, str, str]] = []
+        sides = ("green", "red")
+        if scenario is not None:
+            for side in sides:
+                setup = getattr(scenario.model.sides, side)
+                base = f"/sides/{side}"
+                if deck == "unit_cards":
+                    out += [
+                        (scenario, f"{base}/impulse_forces/{f}/blocks/{b}/card", block.id)
+                        for f, force in enumerate(setup.impulse_forces)
+                        for b, block in enumerate(force.blocks)
+                        if block.card == card
+                    ]
+                elif deck == "support_cards":
+                    for key, what in (("actions", "3D matrix"), ("air_defense", "air defence")):
+                        out += [
+                            (scenario, f"{base}/support/{key}/{i}/support", f"{side} {what}")
+                            for i, row in enumerate(getattr(setup.support, key))
+                            if row.support == card
+                        ]
+                elif deck == "event_cards":
+                    events = setup.events
+                    out += [
+                        (scenario, f"{base}/events/{key}/{i}", f"{side} {key}")
+                        for key in ("deck", "hand")
+                        for i, cid in enumerate(getattr(events, key))
+                        if cid == card
+                    ]
+                    out += [
+                        (scenario, f"{base}/events/table/{i}/card", f"{side} events table")
+                        for i, row in enumerate(events.table)
+                        if row.card == card
+                    ]
+        if deck == "support_cards":
+            for document in libraries:
+                for e, event in enumerate(document.model.event_cards):
+                    effect = event.effect
+                    if effect is not None and getattr(effect, "support", None) == card:
+                        out.append((document, f"/event_cards/{e}/effect/support", f"event card {event.id}"))
+        return out
 
-    def _card_users(self, card: object) -> list[str]:
-        return [bid for _p, bid in self._scenario_blocks(str(card))]
+    def _card_users(self, deck: str, card: object) -> list[str]:
+        return list(dict.fromkeys(what for _d, _p, what in self._references(deck, str(card))))
 
-    def _rename_card_users(self, old: str, new: str) -> None:
-        """The scenario's blocks of card `old` field card `new`: one entry of the
-        scenario's history (the card's own rename is one of its library's)."""
-        session = self.window.session
-        blocks = self._scenario_blocks(old)
-        if session is None or not blocks:
+    def _rename_card_users(self, deck: str, old: str, new: str) -> None:
+        """Everything naming card `old` names `new`: one entry in each document's history
+        (the scenario's for its blocks, matrix rows, decks, hands and table rows; a library's
+        for its event cards' extra missions); the card's own rename is one of its library's."""
+        references = self._references(deck, old)
+        if not references:
             return
-        changes = [(f"{p}/card", old, new) for p, _bid in blocks]
-        document = session.document
-        document.undo_stack.push(
-            ChangeValues(document, f"Blocks of card {old} field {new} ({len(changes)})", changes)
-        )
+        by_document: dict[int, tuple[Any, list[tuple[str, object, object]]]] = {}
+        for document, pointer, _what in references:
+            by_document.setdefault(id(document), (document, []))[1].append((pointer, old, new))
+        for document, changes in by_document.values():
+            if deck == "unit_cards":
+                text = f"Blocks of card {old} field {new} ({len(changes)})"
+            else:
+                text = f"References to card {old} name {new} ({len(changes)})"
+            document.undo_stack.push(ChangeValues(document, text, changes))
         self.window.statusBar().showMessage(
-            f"{len(changes)} block(s) of the scenario now field {new}: Ctrl+Z in the scenario undoes it",
+            f"{len(references)} reference(s) to {old} now name {new}: Ctrl+Z in their file undoes it",
             6000,
         )
 

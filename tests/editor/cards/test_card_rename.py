@@ -1,6 +1,7 @@
-"""A unit card renamed in the scenario's Cards dock while blocks of the scenario field it:
-the card editor offers to rename them too. Accepted, the blocks follow in one entry of the
-scenario's history (the rename itself is one of the library's) and the scenario stays
+"""A card renamed in the scenario's Cards dock while the scenario names it (a unit card's
+blocks; a support card's matrix rows and events' extra missions; an event card's decks, hands
+and table rows): the card editor offers to rename them too. Accepted, they follow in one entry
+of the scenario's history (an event's extra mission in one of its library's) (the rename itself is one of the library's) and the scenario stays
 valid; kept, the scenario is left as it was."""
 
 from __future__ import annotations
@@ -90,3 +91,76 @@ def test_keep_leaves_the_scenario_and_a_card_nobody_fields_asks_nothing(qtbot, w
     qtbot.mouseClick(editor.findChild(QPushButton, "add_unit_card"), Qt.MouseButton.LeftButton)
     _rename(qtbot, editor, "co-spare")
     assert not editor.rename_bar.isVisible()
+
+
+def _pick_in(qtbot, editor, library_id: str, card: str) -> None:
+    """Show library `library_id` in the Cards dock and click card `card` in its list."""
+    index = next(i for i, d in enumerate(editor.documents) if d.model.id == library_id)
+    editor.library_box.setCurrentIndex(index)
+    tree = editor.tree
+    items = [
+        tree.topLevelItem(g).child(i)
+        for g in range(tree.topLevelItemCount())
+        for i in range(tree.topLevelItem(g).childCount())
+    ]
+    item = next(i for i in items if i.text(0).startswith(f"{card} "))
+    tree.scrollToItem(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
+def _type_id(qtbot, line, new: str) -> None:
+    qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(line, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(line, new)
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+
+
+def test_7_3_1_a_renamed_support_card_is_followed_by_the_matrix_and_the_events(
+    qtbot, window, sample: Path
+) -> None:
+    assert window.open_file(sample)
+    scenario_doc = window.session.document
+    qtbot.keyClick(window.view, Qt.Key.Key_K, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    editor = window.cards_ui.editor
+    _pick_in(qtbot, editor, "halyard-support", "sup-mortar")
+    _type_id(qtbot, editor.support_page.form.editors["id"], "sup-81mm")
+    support_doc = editor.document
+    assert support_doc.model.support_cards[0].id == "sup-81mm" and support_doc.undo_stack.count() == 1
+    assert editor.rename_label.text() == (
+        "2 places name sup-mortar (green 3D matrix, event card ev-extra-mortars): "
+        "rename them to sup-81mm too?"
+    )
+    qtbot.mouseClick(editor.findChild(QPushButton, "rename_users"), Qt.MouseButton.LeftButton)
+    rows = scenario_doc.model.sides.green.support.actions
+    assert rows[0].support == "sup-81mm"
+    assert scenario_doc.undo_stack.count() == 1  # one entry in the scenario's history
+    events_doc = next(d for d in editor.documents if d.model.id == "halyard-events")
+    extra = next(c for c in events_doc.model.event_cards if c.id == "ev-extra-mortars")
+    assert extra.effect.support == "sup-81mm" and events_doc.undo_stack.count() == 1
+    wait_validated(qtbot, window)
+    assert not [p for p in window.validation.problems if p.severity == "error"]
+    scenario_doc.undo_stack.undo()
+    assert scenario_doc.model.sides.green.support.actions[0].support == "sup-mortar"
+
+
+def test_6_1_a_renamed_event_card_is_followed_by_the_hand_deck_and_table(qtbot, window, sample: Path) -> None:
+    assert window.open_file(sample)
+    scenario_doc = window.session.document
+    qtbot.keyClick(window.view, Qt.Key.Key_K, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    editor = window.cards_ui.editor
+    green = scenario_doc.model.sides.green.events
+    table = [i for i, row in enumerate(green.table) if row.card == "ev-fisherman"]
+    _pick_in(qtbot, editor, "halyard-events", "ev-fisherman")
+    _type_id(qtbot, editor.event_page.form.editors["id"], "ev-old-fisherman")
+    assert editor.rename_bar.isVisible()
+    assert "name ev-fisherman (green hand" in editor.rename_label.text()
+    qtbot.mouseClick(editor.findChild(QPushButton, "rename_users"), Qt.MouseButton.LeftButton)
+    green = scenario_doc.model.sides.green.events
+    assert green.hand == ["ev-old-fisherman", "ev-seize"]
+    assert all(green.table[i].card == "ev-old-fisherman" for i in table)
+    assert "ev-fisherman" not in [*green.deck, *green.hand, *(r.card for r in green.table)]
+    assert scenario_doc.undo_stack.count() == 1
+    wait_validated(qtbot, window)
+    assert not [p for p in window.validation.problems if p.severity == "error"]
+    scenario_doc.undo_stack.undo()
+    assert scenario_doc.model.sides.green.events.hand == ["ev-fisherman", "ev-seize"]
