@@ -1,8 +1,8 @@
 """A card renamed in the scenario's Cards dock while the scenario names it (a unit card's
 blocks; a support card's matrix rows and events' extra missions; an event card's decks, hands
 and table rows): the card editor offers to rename them too. Accepted, they follow in one entry
-of the scenario's history (an event's extra mission in one of its library's) (the rename itself is one of the library's) and the scenario stays
-valid; kept, the scenario is left as it was."""
+of the scenario's history (an event's extra mission in one of its library's; the rename itself
+is one of the card's library's) and the scenario stays valid; kept, it is left as it was."""
 
 from __future__ import annotations
 
