@@ -7,6 +7,15 @@ rules has every rare action: a stay-put after an assault and a scouting in one g
 A deliberate rules change alters the games: re-record them with
 `uo play scenarios/harbour-crossing.yaml --green heuristic --red random --seed S --log
 tests/golden/harbour-crossing-heuristic-vs-random-seedS.json` and say why in the commit.
+
+The customs-breach sample (issues 16 and 13) has a golden playthrough of its own: random
+against random (so the heuristic bot's changes never touch it), seed 60, the first of seeds
+1-71 in which every rule of No Man's Land, support, transport, breaching, events and 3D
+actions happens (golden_kit.py names them; `python -m tests.engine.rules.uo.golden_kit
+scenarios/customs-breach.yaml 1 100` is the search). Re-record it with `uo play
+scenarios/customs-breach.yaml --green random --red random --seed 60 --log
+tests/golden/customs-breach-random-vs-random-seed60.json` (and search again if it then lacks
+one).
 """
 
 from __future__ import annotations
@@ -17,28 +26,34 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.log import read_log, replay
+from engine.rules.log import entry_data, read_log, replay
+from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.state import Phase
 
+from .golden_kit import EVERYTHING, happenings, missing
+
 ROOT = Path(__file__).resolve().parents[4]
 GOLDENS = [ROOT / "tests" / "golden" / f"harbour-crossing-heuristic-vs-random-seed{s}.json" for s in (41, 51)]
+CUSTOMS = ROOT / "tests" / "golden" / "customs-breach-random-vs-random-seed60.json"
 
 
-@pytest.mark.parametrize("golden", GOLDENS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("golden", [*GOLDENS, CUSTOMS], ids=lambda p: p.stem)
 def test_golden_playthrough_replays_to_the_same_final_state(golden: Path) -> None:
     log = read_log(golden)  # the uo-log/1 model: every entry has its rolls
     # through the rule-set interface, as `uo replay` does: same scenario and tables, every
     # action legal, every roll equal, the same final digest
     replayed = replay(log, golden)
-    assert replayed.scenario.resolve() == (ROOT / "scenarios" / "harbour-crossing.yaml").resolve()
+    scenario = "customs-breach" if golden == CUSTOMS else "harbour-crossing"
+    assert replayed.scenario.resolve() == (ROOT / "scenarios" / f"{scenario}.yaml").resolve()
     play = replayed.state
     assert play.state.phase == Phase.over  # type: ignore[attr-defined]
     assert play.digest() == log.final
     check(play)  # type: ignore[arg-type]
     doc = json.loads(golden.read_text("utf-8"))
     assert all("rolls" in entry for entry in doc["actions"])
-    assert sum(len(entry["rolls"]) for entry in doc["actions"]) > 50  # dice in the log
+    dice = sum(len(entry["rolls"]) for entry in doc["actions"])
+    assert dice > (30 if golden == CUSTOMS else 50)  # dice in the log (a shorter game for the sample)
 
 
 def test_golden_playthroughs_go_through_the_whole_rule_set() -> None:
@@ -61,3 +76,17 @@ def test_golden_playthroughs_go_through_the_whole_rule_set() -> None:
         "OpportunityScout",
     ):
         assert kinds[name] > 0, name
+
+
+def test_customs_breach_golden_shows_every_rule_of_issues_16_and_13() -> None:
+    """Issue 16: mines, IEDs, population, smoke, breaching, mounting and support happen in the
+    sample's golden playthrough; issue 13: an event card, an events table result, a T and a
+    T+1 mission (and the next turn's resolution of it), an air-defence roll."""
+    log = read_log(CUSTOMS)
+    game = Game.load(ROOT / "scenarios" / "customs-breach.yaml")
+    entries = [entry_data(e) for e in log.actions]
+    seen = happenings(game, log.seed, entries)
+    # turn 1's events tables, rolled as the play was created, are the log's start entry
+    assert log.start is not None and [r.table for r in log.start.rows or []] == ["events.green", "events.red"]
+    assert missing(seen) == [], seen
+    assert set(seen) == set(EVERYTHING)
