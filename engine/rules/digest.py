@@ -13,6 +13,19 @@ import hashlib
 import json
 from typing import Any
 
+#: metadata key of a dataclass field left out of the canonical JSON while it equals its
+#: default: the state an optional rule adds (the advanced rules, 10-13) leaves the digests
+#: of games that do not use it as they were
+OMIT_DEFAULT = "digest_omit_default"
+
+
+def _omitted(value: Any, f: dataclasses.Field[Any]) -> bool:
+    if not f.metadata.get(OMIT_DEFAULT):
+        return False
+    if f.default_factory is not dataclasses.MISSING:
+        return bool(getattr(value, f.name) == f.default_factory())
+    return bool(getattr(value, f.name) == f.default)
+
 
 def _canonical(value: Any) -> Any:
     """Plain JSON values in a fixed order: sets sorted, enums by value."""
@@ -26,7 +39,8 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_canonical(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = [f for f in dataclasses.fields(value) if not _omitted(value, f)]
+        return {f.name: _canonical(getattr(value, f.name)) for f in fields}
     return value
 
 

@@ -319,6 +319,47 @@ class EndRequests:
     """No more 3D requests this turn (7.3.3)."""
 
 
+# --- advanced rules of movement, command and environment (11-13) ----------------------------
+
+
+@dataclass(frozen=True)
+class Ride:
+    """The active foot block mounts the superstructure of the adjacent `vehicle` (11.1): as
+    a mounting (8.2.4.3), but it rides outside."""
+
+    vehicle: str
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Attach the own block `block` to the impulse force `force` (12.1)."""
+
+    block: str
+    force: str
+
+
+@dataclass(frozen=True)
+class EndReorganisation:
+    """No more order of battle changes this turn (12.1)."""
+
+
+@dataclass(frozen=True)
+class BlockEntry:
+    """The active engineer demolishes the underground entry (manhole) at the hex `manhole`
+    (13.1): a barricade below, any block there eliminated."""
+
+    manhole: str
+
+
+@dataclass(frozen=True)
+class MovePopulation:
+    """Move the Population counter at `location` 1 MP to the adjacent hex `to` (13.3: the
+    die gave this side the choice)."""
+
+    location: str
+    to: str
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -359,6 +400,11 @@ Action = (
     | Carry3D
     | Cancel3D
     | Adjust3D
+    | Ride
+    | Transfer
+    | EndReorganisation
+    | BlockEntry
+    | MovePopulation
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -402,6 +448,11 @@ ACTIONS: dict[str, type[Action]] = {
         Carry3D,
         Cancel3D,
         Adjust3D,
+        Ride,
+        Transfer,
+        EndReorganisation,
+        BlockEntry,
+        MovePopulation,
     )
 }
 

@@ -5,7 +5,7 @@ there if it is a vehicle (5.2.2.2), and finds mines if it is scouting for them (
 
 from __future__ import annotations
 
-from . import mines, no_mans_land
+from . import mines, no_mans_land, traps
 from .situation import Situation
 
 
@@ -17,6 +17,8 @@ def entered(sit: Situation, block: str, location: str, *, came_from: str | None)
         no_mans_land.meet(sit, block)
     if s.blocks[block].on_map:
         mines.triggered(sit, block, location)
+    if s.blocks[block].on_map:
+        traps.triggered(sit, block, location)  # 13.2
     act = s.activation
     if s.blocks[block].on_map and act is not None and act.block == block and act.scouting_mines:
         mines.found(sit, block)

@@ -26,6 +26,7 @@ class Kind(StrEnum):
     wreck = CounterKind.wreck.value
     barricade = CounterKind.barricade.value
     at_mine = "at_mine"
+    ap_mine = "ap_mine"  # an AP trap (13.2, an advanced rule): two AT mines of the allotment
 
 
 #: the allotments a side places itself (Environment fields) and the counter kind each gives
@@ -99,8 +100,8 @@ def closed(nml: NoMansLand) -> tuple[frozenset[str], frozenset[str]]:
     barricades: set[str] = set()
     impassable: set[str] = set()
     for c in nml.counters.values():
-        if c.location is None or c.kind == Kind.at_mine:
-            continue  # a mine is secret until scouted; it is triggered, not avoided
+        if c.location is None or c.kind in (Kind.at_mine, Kind.ap_mine):
+            continue  # a mine or trap is secret until scouted; it is triggered, not avoided
         if c.kind == Kind.barricade:
             barricades.add(c.location)
         elif c.kind in (Kind.ied_uxo, Kind.population) or (not c.revealed and c.owner is None):

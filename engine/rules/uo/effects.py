@@ -19,7 +19,7 @@ from ...battlefield import Battlefield, Location, LocKind
 from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.rule_tables import WeaponsEffectTable
-from . import harm, no_mans_land
+from . import harm, no_mans_land, rubble, superstructure
 from .situation import Situation
 
 #: whether the shooter sees from one location to another: the battlefield's static LOS
@@ -192,6 +192,9 @@ def apply(
     w = sit.weapon(shooter, weapon_id)
     for cid in counters_struck(sit, shooter, w, target_location, assault, origin):
         no_mans_land.reveal_by_weapon(sit, cid, by=side)
+    if not assault:
+        superstructure.fired_at(sit, w, target_location)  # 11.1: riders of a vehicle fired at
+        rubble.fired(sit, w, target_location)  # 13.4: the building may collapse
     return found
 
 

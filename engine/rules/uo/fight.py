@@ -28,7 +28,7 @@ from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
-from . import arrival, combat, effects, transport
+from . import arrival, cohesion, combat, effects, reorganisation, transport, wall_crossing
 from . import fortified as fortification
 from .actions import (
     Action,
@@ -117,8 +117,9 @@ def leader_ep(sit: Situation, block: str, here: str | None = None) -> int | None
     info = g.blocks[block]
     if not info.force:
         return None
-    leader = g.forces[info.force].leader
-    if leader is None or info.force in s.eliminated_leaders or not s.blocks[leader].on_map:
+    force = reorganisation.force_of(sit, block)  # 12.1: the force it is attached to now
+    leader = g.forces[force].leader
+    if leader is None or force in s.eliminated_leaders or not s.blocks[leader].on_map:
         return None
     if leader == block:
         return 0
@@ -175,7 +176,7 @@ def may_storm(sit: Situation, block: str) -> bool:
     for elite blocks (the leader itself counts as within range of itself)."""
     g, s = sit.game, sit.state
     info = g.blocks[block]
-    leader = g.forces[info.force].leader if info.force else None
+    leader = g.forces[reorganisation.force_of(sit, block)].leader if info.force else None
     ep = None
     if leader is not None and s.blocks[leader].on_map and leader != block:
         ep = sit.ep(s.blocks[block].location or "", s.blocks[leader].location or "", sit.combat.command_range)
@@ -402,10 +403,11 @@ def modifiers(sit: Situation, block: str, opponent: str, opportunity: bool) -> i
     info = g.blocks[block]
     here = s.blocks[block].location or ""
     there = s.blocks[opponent].location or ""
-    fortified = fortification.fortified(g, here)  # whoever holds it (5.2.4.2)
+    fortified = fortification.at(sit, here)  # whoever holds it (5.2.4.2), a collapse's (13.4)
     return combat.modifiers(
         sit.combat,
-        commanded=combat.commanded(info.type, bool(info.force), leader_ep(sit, block), sit.combat),
+        commanded=combat.commanded(info.type, bool(info.force), leader_ep(sit, block), sit.combat)
+        and not cohesion.command_bonus_lost(sit, block),  # 12.2.1
         infrastructure=combat.infrastructure(g.battlefield, here, there, fortified),
         opportunity=opportunity,
         losses=s.blocks[block].losses,
@@ -467,8 +469,10 @@ def _resolve(sit: Situation, p: Fight) -> None:
     wa, wd = weapon(sit, p.firer, p.weapon), weapon(sit, p.reply, p.reply_weapon)
     ep_a = 1 if assault else sit.ep(firer_loc, target_loc, EP_HORIZON) or 1
     ep_d = 1 if assault else sit.ep(reply_loc, firer_loc, EP_HORIZON) or 1
-    fp_a = (firepower(sit, p.firer, wa, ep_a, assault) or 0) + modifiers(
-        sit, p.firer, p.target, p.kind == "opportunity"
+    fp_a = (
+        (firepower(sit, p.firer, wa, ep_a, assault) or 0)
+        + modifiers(sit, p.firer, p.target, p.kind == "opportunity")
+        + wall_crossing.fire_bonus(sit, p)  # 11.2: +3 instead of +2 over an outer wall
     )
     fp_d = (firepower(sit, p.reply, wd, ep_d, assault) or 0) + modifiers(sit, p.reply, p.firer, False)
     roll_a, roll_d = sit.roll(), sit.roll()
@@ -592,7 +596,9 @@ def start_withdrawal(sit: Situation, block: str, credit: str | None, winner: str
     s = sit.state
     origin = s.blocks[block].location or ""
     sit.mark_reaction(block)
-    lose(sit, block, sit.combat.withdrawal_loss(sit.roll("withdrawal.losses")), by=credit, quality=False)
+    roll = sit.roll("withdrawal.losses")
+    roll = max(0, roll + wall_crossing.withdrawal_drm(sit, block))  # 11.2: -1 over an outer wall
+    lose(sit, block, sit.combat.withdrawal_loss(roll), by=credit, quality=False)
     if s.blocks[block].on_map:
         s.pending.append(Withdrawal(block, origin, winner=winner))
     elif winner is not None:

@@ -38,10 +38,16 @@ def fortified(game: Game, location: str | None) -> bool:
     return location is not None and location in locations(game)
 
 
+def at(sit: Situation, location: str | None) -> bool:
+    """Fortified now: the scenario's markers, and those a collapse left (13.4)."""
+    return fortified(sit.game, location) or (
+        location is not None and location in sit.state.advanced.fortified
+    )
+
+
 def shrugs_off(sit: Situation, block: str) -> bool:
     """A block in a fortified location hit by a weapons effect rolls a d10: 0-7, the loss
     does not apply (5.2.4.2). No die elsewhere."""
-    if not fortified(sit.game, sit.state.blocks[block].location):
+    if not at(sit, sit.state.blocks[block].location):
         return False
     return sit.roll() in PROTECTED_ROLLS
-

@@ -25,7 +25,7 @@ def suffer(sit: Situation, block: str, osl: int, *, by: str | None = None, from_
     if info.profile.protection != Protection.soft:
         n = min(n, max(0, 1 - b.losses))
     if from_above:
-        n = max(0, n - 1) if fortified.fortified(sit.game, b.location) else n
+        n = max(0, n - 1) if fortified.at(sit, b.location) else n
     elif n > 0 and fortified.shrugs_off(sit, block):
         n = 0  # 5.2.4.2: a d10 of 0-7 in a fortified location: the loss does not apply
     b.losses += n

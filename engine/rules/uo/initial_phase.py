@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...battlefield import LocKind
 from ...geometry.polygons import bearing
 from ...model.scenario import AdvancedRule
-from . import events, no_mans_land, obstructions, third_dimension
+from . import events, no_mans_land, obstructions, population_choice, reorganisation, third_dimension
 from .counters import Kind
 from .situation import Situation
 
@@ -50,10 +50,14 @@ def population_movement(sit: Situation) -> None:
             if roll == PANIC:
                 c.location = None
                 break
-            if roll >= STAYS:
-                # 8 and 9: the red or green player's choice; there is no decision point in
-                # the initial phase yet (next rules issue), so it stays (docs/rules.md)
+            if roll == STAYS:
                 break
+            if roll > STAYS:
+                # 8 and 9: the red or green player moves it as it chooses, the turn's first
+                # decision (population_choice.py); one that cannot move rolls again
+                if population_choice.rolled(sit, cid, roll):
+                    break
+                continue
             to = _towards(sit, c.location, roll - 1)
             if to is not None:
                 c.location = to
@@ -99,8 +103,12 @@ def check_wrecks(sit: Situation) -> None:
 
 def events_and_3d_actions(sit: Situation) -> None:
     """3.1.1: the event sequence (events.py), the 3D actions' resolution and request
-    sequences (third_dimension.py), the side with the scenario's initiative for this turn
-    first; the order of battle reorganisation (12.1, an advanced rule) is still to come."""
+    sequences (third_dimension.py), then the order of battle reorganisation (12.1, an
+    advanced rule: reorganisation.py), the side with the scenario's initiative for this
+    turn first."""
     first = sit.game.initiative(sit.state.turn)
     events.event_sequence(sit, first)
     third_dimension.begin(sit, first)  # resolution (7.3.3.2-7.3.3.3), then requests
+    # 12.1: the order of battle reorganisation sequence, decided once the 3D requests are
+    reorganisation.begin(sit, first)
+    population_choice.settle(sit)  # 13.3: choices whose counter has gone since its die

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import breaching, events, support, third_dimension, transport
+from . import advanced, breaching, events, support, third_dimension, transport
 from .counters import Kind
 from .state import Phase
 
@@ -59,6 +59,7 @@ def check(play: Play) -> None:
     problems.extend(breaching.check(play))  # Breach markers within the allotment (5.2.4)
     problems.extend(events.check(play))  # event cards dealt once, choices open (6)
     problems.extend(third_dimension.check(play))  # 3D missions within the matrix (7.3)
+    problems.extend(advanced.check(play))  # advanced rules 11-13
     if s.phase != Phase.over and not play.legal_actions():
         problems.append("no legal action while the game is not over")
     if problems:

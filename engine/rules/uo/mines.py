@@ -12,7 +12,7 @@ from ...battlefield import LocKind
 from ...battlefield.movement import ep_within
 from ...model.cards import BlockType
 from ...model.scenario import Side
-from . import no_mans_land, obstructions
+from . import no_mans_land, obstructions, traps
 from .counters import PLACED, Kind, reserve_key
 from .situation import Situation
 
@@ -144,7 +144,7 @@ def found(sit: Situation, block: str) -> None:
             continue
         if ep_within(bf, here, c.location, SCOUTING_EP) is not None and sit.sees(here, c.location):
             c.revealed = True
-
+    traps.found(sit, block)  # 13.2: the enemy's AP traps, found the same way
 
 def budget_cap(sit: Situation) -> int | None:
     """The MP an activation scouting for mines may spend in all (5.2.2.3), None otherwise."""

@@ -6,7 +6,7 @@ a block entering a location is `arrival.py`'s; play.py calls these."""
 from __future__ import annotations
 
 from ...model.scenario import Side
-from . import arrival, fight, mines, no_mans_land
+from . import arrival, fight, mines, no_mans_land, traps
 from .actions import (
     Action,
     Destroy,
@@ -29,13 +29,16 @@ def setup_actions(sit: Situation, side: Side) -> list[Action]:
     if side not in sit.state.nml.placing:
         return []
     out: list[Action] = [PlaceCounter(kind.value, loc) for kind, loc in mines.setup_places(sit, side)]
+    out.extend(PlaceCounter(Kind.ap_mine.value, loc) for loc in traps.setup_places(sit, side))  # 13.2
     out.append(KeepInReserve())
     return out
 
 
 def placing(sit: Situation, side: Side) -> bool:
     """Whether `side` still has something to place at set-up."""
-    return side in sit.state.nml.placing and bool(mines.setup_places(sit, side))
+    if side not in sit.state.nml.placing:
+        return False
+    return bool(mines.setup_places(sit, side) or traps.setup_places(sit, side))
 
 
 def block_actions(sit: Situation, block: str) -> list[Action]:
@@ -50,6 +53,7 @@ def block_actions(sit: Situation, block: str) -> list[Action]:
     out.extend(ScoutCounter(loc) for loc in hidden if fight.can_scout(sit, block, here, loc))
     out.extend(ScatterPopulation(loc, to) for loc, to in no_mans_land.scatter_options(sit, block))
     out.extend(PlaceCounter(kind.value, loc) for kind, loc in mines.engineer_places(sit, block))
+    out.extend(PlaceCounter(Kind.ap_mine.value, loc) for loc in traps.engineer_places(sit, block))  # 13.2
     targets = no_mans_land.destroy_targets(sit, block)
     if targets:
         moves = fight.withdrawal_options(sit, block) or [here]
@@ -68,7 +72,7 @@ def apply(sit: Situation, action: Action) -> None:
         mines.keep_in_reserve(sit, s.active)
         return
     if isinstance(action, PlaceCounter) and s.phase == Phase.setup:
-        mines.place(sit, s.active, Kind(action.kind), action.location)
+        _place(sit, s.active, action)
         return
     act = s.activation
     assert act is not None
@@ -78,7 +82,7 @@ def apply(sit: Situation, action: Action) -> None:
         return
     act.acted_at = act.spent  # each of the others is the block's action (8.2)
     if isinstance(action, PlaceCounter):
-        mines.place(sit, sit.side_of(block), Kind(action.kind), action.location)
+        _place(sit, sit.side_of(block), action)
     elif isinstance(action, ScoutCounter):
         no_mans_land.scout(sit, block, action.location)
     elif isinstance(action, ScatterPopulation):
@@ -93,6 +97,15 @@ def apply(sit: Situation, action: Action) -> None:
             s.control[action.to] = sit.side_of(block)
             sit.contact(block)
             arrival.entered(sit, block, action.to, came_from=here)
+
+
+def _place(sit: Situation, side: Side, action: PlaceCounter) -> None:
+    if action.kind == Kind.ap_mine.value:
+        traps.place(sit, side, action.location)  # 13.2: two AT mines of the allotment
+        if sit.state.phase == Phase.setup and not (mines.reserves(sit, side) or traps.affordable(sit, side)):
+            sit.state.nml.placing.discard(side)
+    else:
+        mines.place(sit, side, Kind(action.kind), action.location)
 
 
 def entered(sit: Situation, block: str, location: str) -> None:

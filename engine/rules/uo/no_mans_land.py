@@ -63,7 +63,7 @@ def seen_by(c: CounterState, side: Side) -> bool:
 def hidden_to(c: CounterState, side: Side) -> bool:
     """A counter `side` may reveal: on the map, face down to it, and not a mine (only a
     mine scouting reveals mines, 5.2.2.3)."""
-    return c.on_map and c.kind != Kind.at_mine and not seen_by(c, side)
+    return c.on_map and c.kind not in (Kind.at_mine, Kind.ap_mine) and not seen_by(c, side)
 
 
 # --- revealing ------------------------------------------------------------------------------

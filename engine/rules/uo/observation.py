@@ -464,7 +464,7 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
         if c.location is None or not play.visible_layer(side, c.location):
             continue
         known = c.revealed or c.owner == side
-        if c.kind == Kind.at_mine and not known:
+        if c.kind in (Kind.at_mine, Kind.ap_mine) and not known:
             continue
         out.append(CounterView(c.location, c.kind.value if known else None, c.revealed, c.owner))
     return tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))

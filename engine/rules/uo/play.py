@@ -22,16 +22,21 @@ from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
 from . import (
     activation,
+    advanced,
     counters,
     events,
     fight,
     initial_phase,
     mines,
     nml_actions,
+    reorganisation,
+    rubble,
     smoke,
+    superstructure,
     third_dimension,
     unit_actions,
     victory,
+    wall_crossing,
 )
 from .actions import (
     ACTIONS,
@@ -158,12 +163,15 @@ class Play(Situation):
         s = self.state
         if s.phase == Phase.over:
             return None
-        chooser = events.chooser(self)
+        chooser = advanced.first_decider(self) or events.chooser(self)
         if chooser is not None:
-            return chooser  # where an event card falls (6.2.1)
+            return chooser  # where population moves (13.3), where an event card falls (6.2.1)
         requester = third_dimension.resolving(self) or third_dimension.requester(self)
         if requester is not None:
             return requester  # its 3D actions request sequence (7.3.3)
+        reorganiser = advanced.sequence_decider(self)
+        if reorganiser is not None:
+            return reorganiser  # the order of battle reorganisation sequence (12.1)
         if s.pending:
             return self.pending_decider(s.pending[-1])
         return s.active
@@ -184,12 +192,16 @@ class Play(Situation):
         if side is None:
             return None
         s = self.state
+        if advanced.first_decider(self) is not None:
+            return Decision(side, DecisionKind.follow_up, "where the population moves (13.3)")
         if s.events.choices:
             return Decision(side, DecisionKind.follow_up, "where the event card's effect falls (6.2.1)")
         if s.third.resolving:
             return Decision(side, DecisionKind.follow_up, "carry, cancel or adjust a 3D action (7.3.3.2)")
         if s.third.requesting:
             return Decision(side, DecisionKind.turn, "request 3D actions or end the requests (7.3.3)")
+        if advanced.sequence_decider(self) is not None:
+            return Decision(side, DecisionKind.turn, "reorganise the order of battle or end it (12.1)")
         if s.pending:
             p = s.pending[-1]
             if isinstance(p, Fight):
@@ -254,7 +266,7 @@ class Play(Situation):
             entry = events.entry_turn(self, force.id)  # an event may bring it forward (6)
             if entry is not None and entry > s.turn:
                 continue
-            if all(s.blocks[b].eliminated for b in force.blocks):
+            if all(s.blocks[b].eliminated for b in reorganisation.force_blocks(self, force.id)):
                 continue
             out.append(force.id)
         return out
@@ -269,6 +281,11 @@ class Play(Situation):
             # 7.1.1: "When a platoon enters into play after game start, all the blocks of
             # the Impulse Force are activated for this turn"
             return sum(1 for b in info.blocks if not s.blocks[b].eliminated)
+        return advanced.command_limit(self, force, self._command_limit(force))  # 12.2
+
+    def _command_limit(self, force: str) -> int:
+        g, s = self.game, self.state
+        info = g.forces[force]
         leader = info.leader
         if leader is None or force in s.eliminated_leaders or not s.blocks[leader].on_map:
             return 3
@@ -338,6 +355,7 @@ class Play(Situation):
             unit_actions.fingerprint(self),
             events.fingerprint(self),
             third_dimension.fingerprint(self),
+            advanced.fingerprint(self),
             tuple(map(_BLOCK_KEY, s.blocks.values())),
         )
 
@@ -345,10 +363,16 @@ class Play(Situation):
         s = self.state
         if s.phase == Phase.over:
             return []
+        first = advanced.decision_actions(self)  # 13.3
+        if first is not None:
+            return first
         if s.events.choices:
             return events.choice_actions(self)
         if s.third.resolving or s.third.requesting:
             return third_dimension.actions(self)
+        sequence = advanced.sequence_actions(self)  # 12.1
+        if sequence is not None:
+            return sequence
         if s.pending:
             return self.pending_actions(s.pending[-1])
         if s.phase == Phase.setup:
@@ -377,7 +401,7 @@ class Play(Situation):
         force = g.forces[s.impulse.force]
         if len(s.impulse.activated) < s.impulse.limit:
             taken = self.occupied()
-            for bid in force.blocks:
+            for bid in reorganisation.force_blocks(self, force.id):  # 12.1: as reorganised
                 blk = s.blocks[bid]
                 if bid in s.impulse.activated or blk.activated or blk.completed or blk.eliminated:
                     continue
@@ -396,6 +420,8 @@ class Play(Situation):
         8.1.15, 9.1)."""
         profile = self.game.blocks[act.block].profile
         cap = mines.budget_cap(self)  # scouting for mines: 3 MP (5.2.2.3)
+        # 11.1: a vehicle with a rider on its superstructure never moves out of sight
+        unseen = unseen and not superstructure.carries(self, act.block)
         budget = activation.activation_budget(
             activation.unit_of(profile),
             spent=act.spent,
@@ -449,9 +475,10 @@ class Play(Situation):
             activation.may_still_act(mover.unit, spent=act.spent, acted_at=act.acted_at)
             and here not in others
         ):
-            actions.extend(self.action_choices(act.block))
+            actions.extend(a for a in self.action_choices(act.block) if advanced.allowed(self, act.block, a))
             actions.extend(nml_actions.block_actions(self, act.block))
             actions.extend(unit_actions.block_actions(self, act.block))  # 8.2.2, 8.2.4, 8.2.7.8, 8.2.9
+            actions.extend(advanced.block_actions(self, act.block))  # 11.1, 13.1
         actions.extend(nml_actions.start_actions(self, act.block))
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
@@ -514,13 +541,16 @@ class Play(Situation):
         self._rolls = []
         self._rows = []
         self._apply(action)
+        rubble.settle(self)  # 13.4: once the fire's decisions are over
         entry["rolls"] = self._rolls  # always there, empty when no die was rolled
         if self._rows:  # the table rows they were read on, when named
             entry["rows"] = self._rows
 
     def _apply(self, action: Action) -> None:
         s = self.state
-        if isinstance(action, EventTarget):
+        if isinstance(action, advanced.ADVANCED_ACTIONS):
+            advanced.apply(self, action)
+        elif isinstance(action, EventTarget):
             events.apply_target(self, action)
         elif isinstance(action, PlayEvent):
             events.play(self, s.active, action.card)
@@ -597,11 +627,13 @@ class Play(Situation):
         here = s.blocks[act.block].location or ""
         mover, dyn = self.mover(act.block), self.dynamic(side)
         costs = [
-            c
+            (c, st.kind)
             for st in bf.out[bf.location(here).index]
             if bf.locations[st.dst].id == location and (c := step_cost(bf, st, mover, dyn)) is not None
         ]
-        act.spent += min(costs)  # several ways across (a door, a wall): the cheapest
+        cost, kind = min(costs)
+        act.spent += cost  # several ways across (a door, a wall): the cheapest
+        wall_crossing.moved(self, act.block, location, kind)  # 11.2
         act.unseen = act.unseen and not self.seen_by_enemy(side, location)
         act.path.append(location)
         s.blocks[act.block].location = location
@@ -614,6 +646,19 @@ class Play(Situation):
         self.contact(block)
         nml_actions.entered(self, block, location)  # clouds, counters met, AT mines (5.2)
         self.offer_opportunity(block, location)
+
+    def eliminate(self, block: str, by: str | None) -> None:
+        """`Situation.eliminate`, and what the advanced rules add: a vehicle's riders set down
+        (11.1), the fall of a commander or platoon leader (12.2)."""
+        b = self.state.blocks[block]
+        if b.eliminated:
+            return
+        where = b.location
+        riders = superstructure.set_down(self, block) if self.state.advanced.riders else []
+        super().eliminate(block, by)
+        if riders:
+            superstructure.place(self, riders, where)
+        advanced.eliminated(self, block, where)
 
     def _advance_setup(self) -> None:
         """Green deploys, then red; then the first turn's impulses begin."""
@@ -648,6 +693,7 @@ class Play(Situation):
         s.impulse = None
         s.passes = 0
         smoke.lift(self)  # 3.1.5, 5.2.4.3
+        advanced.end_turn(self)  # 12.1, 12.2: the turn's penalties
         if s.turn >= self.game.scenario.turns:
             s.phase = Phase.over
             return

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ...model.scenario import Side
+from ..digest import OMIT_DEFAULT
+from .advanced_state import Advanced
 from .counters import NoMansLand
 
 
@@ -199,6 +201,8 @@ class State:
     events: Events = field(default_factory=Events)
     #: 3D actions (7.3, third_dimension.py)
     third: ThirdDimension = field(default_factory=ThirdDimension)
+    #: the advanced rules' state (11-13, advanced_state.py); out of the digest while empty
+    advanced: Advanced = field(default_factory=Advanced, metadata={OMIT_DEFAULT: True})
 
     def copy(self) -> State:
         return copy.deepcopy(self)

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from ...battlefield import LocKind
 from ...battlefield.movement import ep_from, ep_within
-from ...model.cards import AffectedSides, BlockType, SupportCard, SupportDomain, SupportKind
+from ...model.cards import AffectedSides, BlockType, Protection, SupportCard, SupportDomain, SupportKind
 from ...model.scenario import Side, SupportRow
-from . import combat, harm, no_mans_land
+from . import combat, harm, no_mans_land, rubble, superstructure
 from .actions import Action, Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from .situation import Situation
 from .state import Mission, Phase, other
@@ -303,11 +303,17 @@ def resolve(sit: Situation, m: Mission) -> None:
             continue
         if c.sides == AffectedSides.friendly and info.side == m.side:
             continue
+        if info.vehicle and s.advanced.riders and combat.can_hit(c.targets, Protection.soft):
+            d = ep_within(bf, m.target, b.location or "", reach)
+            # 11.1: the riders on its superstructure suffer the ring as soft blocks
+            superstructure.struck_from_above(sit, bid, rings.get(d, 0) if d is not None else 0)
         if not combat.can_hit(c.targets, info.profile.protection):
             continue
         d = ep_within(bf, m.target, b.location or "", reach)
         osl = rings.get(d, 0) if d is not None else 0
         harm.suffer(sit, bid, osl, from_above=True)
+    if any(rings.values()):
+        rubble.aimed(sit, m.target)  # 13.4: a 3D fire at a room or zone may bring it down
     # 7.3.3.3: population counters too, and every No Man's Land counter as a weapons
     # effect affects them (8.2.1.1: population eliminated, counted to the requester)
     hit = within(sit, m.target, max(r for r, osl in rings.items() if osl > 0) if any(rings.values()) else -1)

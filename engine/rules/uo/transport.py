@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...battlefield import LocKind
 from ...battlefield.movement import step_cost
-from . import obstructions
+from . import obstructions, reorganisation
 from .actions import Dismount, Mount
 from .situation import Situation
 from .state import Activation
@@ -42,9 +42,9 @@ def next_in_impulse(sit: Situation, block: str) -> bool:
     """Whether `block` may be the next block activated in the impulse under way: of its
     impulse force, not activated yet this impulse nor marked Activated or Completed this
     turn, and the command limit leaves room for one more (7.1.1)."""
-    g, s = sit.game, sit.state
+    s = sit.state
     imp = s.impulse
-    if imp is None or block not in g.forces[imp.force].blocks:
+    if imp is None or block not in reorganisation.force_blocks(sit, imp.force):  # 12.1
         return False
     b = s.blocks[block]
     if block in imp.activated or b.activated or b.completed or b.eliminated:
@@ -158,6 +158,7 @@ def dismount(sit: Situation, action: Dismount) -> str:
     sit.end_activation()
     b = s.blocks[action.block]
     b.mounted_in, b.location = None, action.location
+    s.advanced.riders.discard(action.block)  # off a superstructure too (11.1)
     start_activation(sit, action.block, acted=True)
     return action.location
 
@@ -170,6 +171,8 @@ def share_losses(sit: Situation, vehicle: str, n: int) -> None:
     if n <= 0:
         return
     for p in passengers(sit, vehicle):
+        if p in sit.state.advanced.riders:
+            continue  # 11.1: a rider on the superstructure suffers only the area of effect
         b = sit.state.blocks[p]
         b.losses += n
         if b.losses >= sit.game.blocks[p].levels:
