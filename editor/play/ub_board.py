@@ -268,15 +268,40 @@ class StepMark(QGraphicsPathItem):
         return out
 
 
+def label_place(a: QPointF, b: QPointF, width: float, height: float, bounds: QRectF) -> QPointF:
+    """Where a fire line's figures go beside its target `b` (shot from `a`): on the far side
+    from the shooter, where the line does not run, else above or below the target, else on the
+    near side; the first that stays on the board (clamped to it when none does)."""
+    far = S * 0.6 if b.x() >= a.x() else -S * 0.6 - width
+    near = -S * 0.6 - width if b.x() >= a.x() else S * 0.6
+    middle = b.y() - height / 2
+    candidates = [
+        QPointF(b.x() + far, middle),
+        QPointF(b.x() - width / 2, b.y() - S * 0.6 - height),
+        QPointF(b.x() - width / 2, b.y() + S * 0.6),
+        QPointF(b.x() + near, middle),
+    ]
+    for at in candidates:
+        if bounds.contains(QRectF(at.x(), at.y(), width, height)):
+            return at
+    at = candidates[0]
+    x = min(max(at.x(), bounds.left()), bounds.right() - width)
+    y = min(max(at.y(), bounds.top()), bounds.bottom() - height)
+    return QPointF(x, y)
+
+
 class FireLine(QGraphicsPathItem):
     """A shot offered: the line from the shooter to its target (straight or diagonal; curved
     for parabolic fire), its figures written beside the target; clicking either fires."""
 
-    def __init__(self, shots: list[Shot]):
+    def __init__(self, shots: list[Shot], bounds: QRectF):
         first = shots[0]
         a, b = centre(first.shooter), centre(first.target)
-        path = QPainterPath(a)
-        path.lineTo(b)
+        # from the shooter's counter edge to the target's ring: both counters stay readable
+        length = math.hypot(b.x() - a.x(), b.y() - a.y())
+        ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+        path = QPainterPath(QPointF(a.x() + ux * S * 0.45, a.y() + uy * S * 0.45))
+        path.lineTo(QPointF(b.x() - ux * S * 0.52, b.y() - uy * S * 0.52))
         super().__init__(path)
         self.shots = shots
         self.target = first.target
@@ -301,10 +326,7 @@ class FireLine(QGraphicsPathItem):
         text.setFont(font)
         text.setBrush(QColor("black"))
         box = text.boundingRect()
-        # beside the target, on the far side from the shooter where the line does not run
-        dx = 1 if b.x() >= a.x() else -1
-        x = b.x() + dx * S * 0.6 if dx > 0 else b.x() - S * 0.6 - box.width()
-        text.setPos(x, b.y() - box.height() / 2)
+        text.setPos(label_place(a, b, box.width(), box.height(), bounds))
         back = QGraphicsRectItem(
             text.pos().x() - 3, text.pos().y() - 2, box.width() + 6, box.height() + 4, self
         )
@@ -396,7 +418,7 @@ class UbBoardView(QGraphicsView):
         for shot in offers.shots(selected):
             by_target.setdefault(shot.target, []).append(shot)
         for shots in by_target.values():
-            line = FireLine(shots)
+            line = FireLine(shots, self.board_scene.sceneRect())
             scene.addItem(line)
             self.lines.append(line)
 
@@ -428,7 +450,7 @@ class UbBoardView(QGraphicsView):
             d = (facing + (1 if step.step is StepKind.right else -1)) % 8
             ang = math.radians(d * 45)
             c = centre(here)
-            at = QPointF(c.x() + math.sin(ang) * S * 0.4, c.y() - math.cos(ang) * S * 0.4)
+            at = QPointF(c.x() + math.sin(ang) * S * 0.47, c.y() - math.cos(ang) * S * 0.47)
             path.addEllipse(at, S * 0.15, S * 0.15)
             tip_text = f"{label(step)} (to face {('N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW')[d]})"
             mark = StepMark(step, path, tip_text)
