@@ -340,6 +340,10 @@ class PlayWindow(QMainWindow):
         """The Events and 3D request docks, from the observations and the offers; the 3D
         dock comes to the front when a 3D choice starts, the Events dock after it."""
         game = self.session.game
+        # hot-seat: while the screen passes, the hands and plans are covered with the board
+        covered = self.cover.isVisible()
+        self.hand.setVisible(not covered)
+        self.support.setVisible(not covered)
         self.hand.show_hands(obs, offers, game.event_cards)
         sides = [o.side for o in obs]
         matrices = {

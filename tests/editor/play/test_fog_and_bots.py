@@ -99,9 +99,14 @@ def test_hot_seat_covers_the_board_between_players(qtbot, game):
     assert window.cover.isVisible()
     assert session.decider.value.capitalize() in window.cover.label.text()
     assert window.current_offers() is None or window.viewer() == first, "nothing of the next side shown"
+    # nor of the side leaving: its hand of event cards and its 3D plans are covered too
+    assert not window.hand.isVisible() and not window.support.isVisible()
     qtbot.mouseClick(window.cover.button, Qt.MouseButton.LeftButton)
     assert not window.cover.isVisible()
     assert window.viewer() == session.decider
+    assert window.hand.isVisible() and window.hand.frames.keys() == set(
+        session.observation(window.viewer()).hand
+    )
 
 
 class ThreadNoting:
