@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from .battlefield import Battlefield
 from .locations import NO_DYNAMIC, Dynamic, LocKind, Step, StepKind
@@ -39,8 +40,9 @@ def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAM
     """MP for `mover` to take `step` given the dynamic situation, or None if it cannot."""
     if step.kind == _EFFECT:
         return None
-    cost = step.vehicle if mover.unit == Unit.vehicle else step.foot_ladder if mover.ladder else step.foot
-    if step.over_block is not None and dyn.helpers and mover.unit == Unit.foot:
+    vehicle = mover.unit == Unit.vehicle
+    cost = step.vehicle if vehicle else step.foot_ladder if mover.ladder else step.foot
+    if step.over_block is not None and dyn.helpers and not vehicle:
         src, dst = bf.locations[step.src].id, bf.locations[step.dst].id
         if src in dyn.helpers or dst in dyn.helpers:
             # 8.1.6, 8.1.7: "1 MP to move over the vehicle or the block with a ladder, then
@@ -53,23 +55,40 @@ def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAM
         return None
     if step.breach and step.aperture not in dyn.opened_breaches:
         return None  # 5.1.3.2: a breach not opened is a wall
+    barricades = dyn.barricades
+    if not barricades and not dyn.impassable:
+        return cost  # (most calls: the static graphs, a game without such counters)
     dst_id = bf.locations[step.dst].id
-    if dst_id in dyn.impassable or dst_id in dyn.barricades:
+    if dst_id in dyn.impassable or dst_id in barricades:
         return None  # 5.2.3.1, 5.2.3.5
-    if dyn.barricades and step.kind in (StepKind.hex, StepKind.outer_wall, StepKind.aperture):
-        entered = bf.locations[step.dst]
-        if not entered.interior and _next_to_barricade(bf, step.dst, dyn.barricades):
+    if barricades and step.kind in _SLOWED:
+        # bf.derived's own memo read directly: a method call per step is a third of the cost
+        beside = cast("list[frozenset[str]] | None", bf._derived.get(_beside)) or _beside(bf)
+        if not barricades.isdisjoint(beside[step.dst]):
             adjacent = bf.chart.barricade_adjacent
-            cost = max(cost, adjacent.vehicle if mover.unit == Unit.vehicle else adjacent.foot)  # 5.2.3.5
+            cost = max(cost, adjacent.vehicle if vehicle else adjacent.foot)  # 5.2.3.5
     return cost
 
 
-def _next_to_barricade(bf: Battlefield, i: int, barricades: frozenset[str]) -> bool:
-    """5.2.3.5 and the aid card ("1 EP radius"): a hex is next to a barricade in a hex it
-    shares an open side with. Barricades in buildings do not slow the street, nor does a
-    barricade behind a wall or a facade."""
-    locs = bf.locations
-    return any(s.kind == StepKind.hex and locs[s.dst].id in barricades for s in bf.out[i])
+#: steps into a hex next to a barricade cost its chart row (5.2.3.5)
+_SLOWED = frozenset({StepKind.hex, StepKind.outer_wall, StepKind.aperture})
+
+
+def _beside(bf: Battlefield) -> list[frozenset[str]]:
+    """Per location index, the locations a barricade there would slow it by (5.2.3.5 and the
+    aid card, "1 EP radius"): the hexes it shares an open side with, for a hex outside
+    buildings; none for a room or zone (barricades in buildings do not slow the street, nor
+    does a barricade behind a wall or a facade). Kept with the battlefield: step_cost asks
+    it for every step while barricades stand (hundreds of thousands of times a game)."""
+    return bf.derived(_beside, lambda: _beside_table(bf))
+
+
+def _beside_table(bf: Battlefield) -> list[frozenset[str]]:
+    locs, hex_step = bf.locations, StepKind.hex
+    return [
+        frozenset() if locs[i].interior else frozenset(locs[s.dst].id for s in steps if s.kind == hex_step)
+        for i, steps in enumerate(bf.out)
+    ]
 
 
 #: Dearest single step of the chart (an outer wall crossing on foot) with margin.

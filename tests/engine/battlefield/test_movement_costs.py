@@ -530,3 +530,41 @@ def test_4_3_7_a_house_rule_is_one_edit_of_the_chart() -> None:
     assert cost(bf, "A0201", "A0101") == 3
     assert cost(bf, "1.1", "1.R") == 1
     assert cost(kit.compile(), "A0302", "A0303") == 5  # the shipped chart is untouched
+
+
+def test_5_2_3_5_every_step_of_the_sample_next_to_barricades_and_ied_as_worded() -> None:
+    """step_cost's barricade and no-go checks read a per-location table of the hexes beside
+    each hex (issue 14: the bots price hundreds of thousands of steps a game): every step of
+    the sample, with barricades and an IED/UXO counter standing, costs what 5.2.3.1 and
+    5.2.3.5 say, worked out here from the steps themselves."""
+    from pathlib import Path
+
+    from engine.battlefield.compile import compile_file
+
+    bf = compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
+    hexes = [loc.id for loc in bf.locations if loc.kind == LocKind.hex]
+    rooms = [loc.id for loc in bf.locations if loc.kind != LocKind.hex]
+    dyn = Dynamic(barricades=frozenset(hexes[::37] + rooms[::11]), impassable=frozenset(hexes[5::53]))
+    adjacent = bf.chart.barricade_adjacent
+    slowed_kinds = (StepKind.hex, StepKind.outer_wall, StepKind.aperture)
+    checked = slowed = 0
+    for mover in (FOOT, VEHICLE, Mover(Unit.foot, ladder=True)):
+        for steps in bf.out:
+            for step in steps:
+                plain = step_cost(bf, step, mover)
+                got = step_cost(bf, step, mover, dyn)
+                entered = bf.locations[step.dst]
+                if plain is None or entered.id in dyn.barricades | dyn.impassable:
+                    assert got is None
+                    continue
+                beside = {
+                    bf.locations[s.dst].id for s in bf.out[step.dst] if s.kind == StepKind.hex
+                } & dyn.barricades
+                if step.kind in slowed_kinds and not entered.interior and beside:
+                    floor = adjacent.vehicle if mover.unit == Unit.vehicle else adjacent.foot
+                    assert got == max(plain, floor)
+                    slowed += 1
+                else:
+                    assert got == plain
+                checked += 1
+    assert checked > 1000 and slowed > 50
