@@ -233,7 +233,7 @@ class SegmentItem(QGraphicsItem):
         painter.setPen(edge)
         painter.drawRect(self._rect)
         title = f"{self.segment.id} — {self.segment.title}" if self.segment.title else self.segment.id
-        path = text_path(title, s * 0.22, (0.0, 0.0), bold=True)
+        path = text_path(title, s * 0.3, (0.0, 0.0), bold=True)
         box = path.boundingRect()
         path.translate(x0 - box.left(), y0 - s * 0.15 - box.bottom())
         draw_text_path(painter, path, EDGE, None, 0)
@@ -446,7 +446,7 @@ class UbScene(QGraphicsScene):
         path = text_path(caption, s * 0.2, (0.0, 0.0), bold=True)
         box = path.boundingRect()
         x, y, _w, _h = layout.board_rect()
-        path.translate(x - box.left(), y - s * 0.55 - box.bottom())
+        path.translate(x - box.left(), y - s * 0.7 - box.bottom())
         item = self.addPath(path, QPen(Qt.PenStyle.NoPen), QBrush(EDGE))
         item.setZValue(Z_GOAL)
         if mission.goal.kind is GoalKind.break_through:

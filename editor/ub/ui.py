@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QLabel, QMenu, QMessageBox, QToolBar
 
 from engine.io.files import load_document
@@ -45,7 +45,7 @@ from .commands import (
 )
 from .layout import Spot
 from .outline import is_ub
-from .scene import UbScene
+from .scene import UbScene, paint_square
 from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
 from .view import UbView
 
@@ -72,6 +72,20 @@ NEW_BOARD_SIZE = (12, 10)
 _POINTER_SEGMENT = re.compile(r"^/segments/(\d+)(?:/rows(?:/(\d+))?)?")
 _POINTER_PIECE = re.compile(r"^/forces/(green|red)/units/(\d+)")
 _POINTER_GOAL = re.compile(r"^/goal/squares/(\d+)")
+
+
+def terrain_icon(letter: str, size: int = 32) -> QIcon:
+    """A brush's icon: its square as the canvas draws it."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_square(painter, 1, 1, size - 2, letter)
+    painter.setPen(QPen(QColor("#59544a"), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(1, 1, size - 2, size - 2)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def new_board() -> SquareBoard:
@@ -126,10 +140,11 @@ class UbUi(QObject):
 
         self.toolbar = QToolBar("Terrain")
         self.toolbar.setObjectName("ub_terrain_toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.brush_group = QActionGroup(self)
         self.brush_actions: dict[SquareTerrain, QAction] = {}
         for terrain, key, name in BRUSHES:
-            action = QAction(f"{terrain.value} {name.split(' (')[0]}", w)
+            action = QAction(terrain_icon(terrain.value), name.split(" (")[0], w)
             action.setToolTip(f"{name}: letter '{terrain.value}' ({key}); click or drag on squares")
             action.setShortcut(QKeySequence(key))
             action.setCheckable(True)
