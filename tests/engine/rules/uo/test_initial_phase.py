@@ -78,3 +78,83 @@ def test_3_1_1_an_older_log_without_a_start_entry_still_replays() -> None:
     again = replay_actions(URBAN_OPERATIONS, play.game, 3, play.log, None)
     assert again.digest() == play.digest() and play.state.turn == 2
     assert Side.green in play.state.events.deck
+
+
+# --- 3.1.1 in the rulebook's order ---------------------------------------------------------
+
+
+def ordered_game():  # type: ignore[no-untyped-def]
+    """Street game (green's leader sees red's blocks at S0806 and S0807), green's mortar (3
+    missions), both sides' events tables, and population movement (13.3) switched on."""
+    from engine.model.scenario import AdvancedRule
+
+    from .test_third_dimension import row, street, with_3d
+
+    game = with_3d(street(turns=2), [row("mortar", missions=3)])
+    sc = game.scenario
+    tables = {
+        side: getattr(sc.sides, side).model_copy(
+            update={
+                "events": Events(
+                    table=[EventTableRow(roll=ALL, outcome=f"{side}: nothing happens.")]  # type: ignore[arg-type]
+                )
+            }
+        )
+        for side in ("green", "red")
+    }
+    sc = sc.model_copy(
+        update={
+            "sides": sc.sides.model_copy(update=tables),
+            "advanced_rules": [AdvancedRule.population_movement],
+        }
+    )
+    return type(game)(sc, game.battlefield, game.cards, support_cards=game.support_cards)
+
+
+def test_3_1_1_the_initial_phase_s_entries_come_in_the_rulebook_s_order() -> None:
+    """Hide revealed blocks; population movement (13.3); the IED/UXO then the wrecks' stability
+    checks (5.2.4.5); the event sequence, initiative side first (6.2); the 3D actions'
+    resolution sequence (a T+1 mission decided by its owner, 7.3.3.2), then the request
+    sequence (7.3.3.1); then the first impulse. The dice and rows of the action that ended the
+    turn are in that order, and the decisions after it come in that order too."""
+    from engine.rules.uo.actions import Carry3D, EndRequests, Request3D
+    from engine.rules.uo.counters import CounterState, Kind
+    from engine.rules.uo.state import Mission
+
+    from .test_fire import Dice
+
+    game = ordered_game()
+    play = Play(game, 0)
+    while play.state.third.requesting:  # turn 1's requests: none made
+        play.apply(EndRequests())
+    s = play.state
+    s.blocks["r2"].revealed = True  # revealed in turn 1, not in contact (4 EP): hidden again
+    s.nml.counters["pop"] = CounterState(Kind.population, "S1203", revealed=True)
+    s.nml.counters["ied"] = CounterState(Kind.ied_uxo, "S1209", revealed=True, unstable=True)
+    s.wrecks.add("S1401")
+    s.third.planned.append(Mission(Side.green, "mortar", "pl", "S0806", 2))
+    play.apply(Pass())
+    # population stays (7), the IED holds (5), the wreck holds (6), green's then red's table
+    play.rng = Dice(7, 5, 6, 1, 2, 9)  # type: ignore[assignment]  # 9: turn 2's request, T
+    play.apply(Pass())
+    ended = len(play.log) - 1
+    entry = play.log[ended]
+    assert s.turn == 2 and not s.blocks["r2"].revealed
+    assert entry["rolls"] == [7, 5, 6, 1, 2]
+    assert [r["table"] for r in entry["rows"]] == ["events.green", "events.red"]
+    assert [r["dice"] for r in entry["rows"]] == [[3], [4]]  # after the three checks' dice
+    # then the resolution sequence: green decides on its T+1 mission (its leader sees it)
+    assert play.decision is not None and "7.3.3.2" in play.decision.prompt
+    assert Carry3D() in play.legal_actions()
+    play.apply(Carry3D())
+    assert s.blocks["r"].losses == 2 and play.log[-1]["rolls"] == []
+    # then the request sequence, and only then the turn's first impulse
+    assert play.decision is not None and "7.3.3" in play.decision.prompt
+    request = next(a for a in play.legal_actions() if isinstance(a, Request3D))
+    play.apply(request)
+    assert [r["table"] for r in play.log[-1]["rows"]] == ["3d.mortar"]
+    while play.state.third.requesting:
+        play.apply(EndRequests())
+    assert play.decision is not None and "impulse" in play.decision.prompt
+    after = [e["action"] for e in play.log[ended + 1 :]]
+    assert after[:2] == ["Carry3D", "Request3D"] and set(after[2:]) <= {"EndRequests"}
