@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QToolBar
 
 from editor.play import launch
 from editor.play.session import Player, PlayOptions, View
@@ -143,6 +143,47 @@ def test_a_selected_vehicle_offers_its_steps_rotations_and_fire_lines(qtbot, tmp
     else:
         expected = f"red {red} + purple {purple} + 8 = {red + purple + 8} vs armour front 9 + distance 3 = 12"
         assert text.endswith(f"{expected}: {'DESTROYED' if hit else 'missed'}")
+    play.close()
+
+
+def write_mission(tmp_path: Path, body: str) -> Path:
+    """A mission on the sample board and unit chart, its forces and options from `body`."""
+    board = os.path.relpath(ROOT / "maps" / "ub" / "two-segments.yaml", tmp_path)
+    units = os.path.relpath(ROOT / "cards" / "ub" / "units.yaml", tmp_path)
+    mission = tmp_path / "mission.yaml"
+    mission.write_text(
+        "schema: ub-mission/1\nrules: urban-battle\nid: small\ntitle: Small\n"
+        f"board: {board}\nunits: [{units}]\nrounds: 2\nfirst: green\ngoal: {{kind: destroy}}\n" + body
+    )
+    return mission
+
+
+def test_turret_turns_are_buttons_and_the_counter_shows_the_turret(qtbot, tmp_path):
+    """Optional rule Rotating Turrets: the selected vehicle's turret turns (up to 3 steps
+    either way in Basic mode) are the prompt's buttons; one clicked turns the barrel drawn
+    on the counter, and the Back button takes it back."""
+    mission = write_mission(
+        tmp_path,
+        "effectiveness: 4\noptional_rules: [rotating_turrets]\nforces:\n"
+        "  green:\n    units:\n      - {id: g, type: medium, square: I1, facing: E}\n"
+        "  red:\n    units:\n      - {id: r, type: medium, square: M3, facing: W}\n",
+    )
+    play = open_mission(qtbot, mission, PlayOptions(Player.human, Player.human, 2, View.green, 0))
+    click(qtbot, play, play.board.point_of_square("I1"))
+    turrets = [b.text() for b in play.prompt.button_list if "turret" in b.text()]
+    assert turrets == [f"g: turret {n * 45}° {way}" for n, way in ((3, "left"), (2, "left"), (1, "left"))] + [
+        f"g: turret {n * 45}° right" for n in (1, 2, 3)
+    ]
+    button = next(b for b in play.prompt.button_list if b.text() == "g: turret 90° right")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert play.session.play.log[-1] == {"action": "Turret", "unit": "g", "turn": 2, "rolls": []}
+    assert play.board.pieces["g"].turret == 2
+    assert play.log_list.toPlainText().splitlines()[-1] == "1. R1 Green: g turns its turret 90° right"
+    strip = play.findChild(QToolBar, "play_strip")
+    qtbot.mouseClick(strip.widgetForAction(play.back_action), Qt.MouseButton.LeftButton)
+    assert play.session.play.log == []
+    assert play.board.pieces["g"].turret == 0
+    assert play.log_list.toPlainText() == ""
     play.close()
 
 
