@@ -126,6 +126,10 @@ class UbUi(QObject):
         self.view.released.connect(self._on_released)
         self.view.cursor_moved.connect(self._show_cursor)
         self.view.cursor_left.connect(lambda: window.location_label.setText(""))
+        # what the mouse does here, for as long as a board or mission is shown
+        self.hint = QLabel()
+        self.hint.setObjectName("ub_hint")
+        window.statusBar().addWidget(self.hint, 1)
         self.set_active(False)
 
     # -- actions ---------------------------------------------------------------------
@@ -211,8 +215,20 @@ class UbUi(QObject):
         for action in self.edit_actions:
             action.setEnabled(editable)
         self.segment_box.setEnabled(on and self.board() is not None)
+        self.hint.setVisible(on)
+        self.hint.setText(self._hint() if on else "")
         if editable:
             self._refresh_actions()
+
+    def _hint(self) -> str:
+        model = self.document.model if self.document is not None else None
+        if isinstance(model, SquareBoard):
+            return "Pick a terrain (1-8), click or drag on squares to paint it; right click turns a passage"
+        if isinstance(model, Mission):
+            if self.mission_board is None:
+                return "The mission's board cannot be read: the Validation dock says why"
+            return "Drag a piece to another square; right click turns it 45° clockwise"
+        return ""
 
     # -- the open file ---------------------------------------------------------------
     def handles(self, model: object) -> bool:

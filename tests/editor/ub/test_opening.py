@@ -157,3 +157,27 @@ def test_f5_on_a_mission_goes_to_the_play_launcher(window, qtbot, monkeypatch):
     window.ub_ui.view.setFocus()
     qtbot.keyClick(window.ub_ui.view, Qt.Key.Key_F5)
     assert len(calls) == 1 and isinstance(calls[0], Mission)
+
+
+def test_going_from_a_board_to_a_sheet_and_back_restores_each_ones_tools(window, qtbot, sheet_file):
+    assert window.open_file(BOARD)
+    window.statusBar().clearMessage()  # "Opened ..." hides the hint for a while
+    assert window.ub_ui.hint.isVisible() and "Pick a terrain" in window.ub_ui.hint.text()
+    # the Edit menu's object actions have nothing to act on here, and do nothing
+    for action in (
+        window.editing.action_select_all,
+        window.editing.action_copy,
+        window.editing.action_paste,
+        window.editing.action_delete,
+    ):
+        action.trigger()
+    assert window.document.undo_stack.count() == 0
+    assert window.open_file(sheet_file)
+    assert window.central.currentWidget() is window.view
+    assert not window.ub_ui.active and not window.ub_ui.toolbar.isVisible()
+    assert not window.ub_ui.menu.menuAction().isVisible() and not window.ub_ui.hint.isVisible()
+    assert window.editing.tools.toolbar.isVisible() and window.action_fit.isEnabled()
+    assert not any(a.isEnabled() for a in window.ub_ui.brush_actions.values())
+    assert window.open_file(MISSIONS[0])
+    assert window.ub_ui.active and not window.editing.tools.toolbar.isVisible()
+    assert "Drag a piece" in window.ub_ui.hint.text()
