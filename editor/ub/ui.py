@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtCore import QFileSystemWatcher, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QLabel, QMenu, QMessageBox, QToolBar
 
@@ -119,6 +119,9 @@ class UbUi(QObject):
         #: the mission's piece being dragged: (side, index)
         self._moving: tuple[str, int] | None = None
         self.calibration_dialog: SquareCalibrationDialog | None = None
+        #: an open mission's board file, read again when it changes
+        self.board_watch = QFileSystemWatcher(self)
+        self.board_watch.fileChanged.connect(self._on_board_changed)
         self.settings_dialog: QDialog | None = None
         self._make_actions()
         self.view.pressed.connect(self._on_pressed)
@@ -244,6 +247,8 @@ class UbUi(QObject):
         if document is None or not is_ub(document.model):
             self.document = None
             self.mission_board = None
+            if self.board_watch.files():
+                self.board_watch.removePaths(self.board_watch.files())
             self.scene.set_board(None, None)
             self.set_active(False)
             return False
@@ -251,14 +256,36 @@ class UbUi(QObject):
         self.scene.selected = []
         document.changed.connect(self.redraw)
         self.mission_board, self.board_error = None, ""
+        if self.board_watch.files():
+            self.board_watch.removePaths(self.board_watch.files())
         if isinstance(document.model, Mission):
             self.mission_board, self.board_error = self._read_board(document)
+            board_path = self._board_path()
+            if board_path is not None and board_path.exists():
+                # the board may be edited meanwhile (in another window): shown as saved
+                self.board_watch.addPath(str(board_path))
         self.redraw()
         self.set_active(True)
         self.view.fit_sheet()
         if self.board_error:
             self.window.statusBar().showMessage(f"Board not shown: {self.board_error}", 10000)
         return True
+
+    def _on_board_changed(self, path: str) -> None:
+        doc = self.document
+        if doc is None or not isinstance(doc.model, Mission):
+            return
+        self.mission_board, self.board_error = self._read_board(doc)
+        if path not in self.board_watch.files() and Path(path).exists():
+            self.board_watch.addPath(path)  # a save that replaced the file ends the watch
+        self.redraw()
+        self.window.statusBar().showMessage(
+            f"Board not shown: {self.board_error}"
+            if self.board_error
+            else f"Board {Path(path).name} read again",
+            6000,
+        )
+        self.window.validation.schedule()
 
     def _read_board(self, document: Document) -> tuple[SquareBoard | None, str]:
         mission = document.model

@@ -97,3 +97,11 @@ def test_moves_are_validated_and_saved_in_the_files_text(window, qtbot, mission)
         )
     ]
     assert load_document(mission).model == window.document.model
+
+
+def test_the_missions_board_is_read_again_when_its_file_changes(window, qtbot, mission):
+    board = mission.parent.parent.parent / "maps" / "ub" / "two-segments.yaml"
+    assert window.ub_ui.board().segments[0].rows[0][0] == "."
+    board.write_text(board.read_text().replace('      - "............"', '      - "B..........."', 1))
+    qtbot.waitUntil(lambda: window.ub_ui.board().segments[0].rows[0][0] == "B", timeout=5000)
+    assert "read again" in window.statusBar().currentMessage()
