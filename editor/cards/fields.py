@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from annotated_types import Ge, Le
@@ -104,9 +104,13 @@ class FieldForm(QWidget):
         names: list[str] | None = None,
         parent: QWidget | None = None,
         columns: int = 1,
+        choices: Mapping[str, Callable[[], list[str]]] | None = None,
     ):
         super().__init__(parent)
         self.model = model
+        #: text fields naming another object (a force, a support card): an editable list of
+        #: the ids the open files hold, asked for each time the form is shown
+        self.choices = dict(choices or {})
         self.document: Any = None
         self.pointer = ""
         self.what: Callable[[], str] = lambda: ""
@@ -130,6 +134,8 @@ class FieldForm(QWidget):
         place = 0
         for name in shown:
             kind = editor_kind(model, name)
+            if kind == "text" and name in self.choices:
+                kind = "choice"
             editor = self._make(name, kind)
             editor.setObjectName(name)
             editor.installEventFilter(self)
@@ -163,6 +169,15 @@ class FieldForm(QWidget):
         def commit(*_args: object) -> None:
             self.commit(name)
 
+        if kind == "choice":
+            combo = QComboBox()
+            combo.setEditable(True)
+            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            combo.activated.connect(commit)
+            line = combo.lineEdit()
+            line.setMaxLength(LINE_EDIT_LIMIT)
+            line.editingFinished.connect(commit)
+            return combo
         if kind == "enum":
             combo = QComboBox()
             annotation, _ = _strip_optional(self.model.model_fields[name].annotation)
@@ -231,7 +246,13 @@ class FieldForm(QWidget):
             editor.blockSignals(True)
             value = getattr(obj, name) if obj is not None else None
             kind = self.kinds[name]
-            if isinstance(editor, QComboBox):
+            if kind == "choice" and isinstance(editor, QComboBox):
+                known = self.choices[name]()
+                if [editor.itemText(i) for i in range(editor.count())] != known:
+                    editor.clear()
+                    editor.addItems(known)
+                editor.setEditText(str(value or ""))
+            elif isinstance(editor, QComboBox):
                 index = editor.findData(value.value if isinstance(value, enum.Enum) else value)
                 editor.setCurrentIndex(max(index, 0))
             elif isinstance(editor, QCheckBox):
@@ -252,6 +273,8 @@ class FieldForm(QWidget):
     # -- editing -------------------------------------------------------------------------
     def read(self, name: str) -> Any:
         editor, kind = self.editors[name], self.kinds[name]
+        if kind == "choice" and isinstance(editor, QComboBox):
+            return editor.currentText().strip()
         if isinstance(editor, QComboBox):
             return editor.currentData()
         if isinstance(editor, QCheckBox):

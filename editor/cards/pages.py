@@ -314,7 +314,13 @@ class EventPage(Page):
         for kind in EFFECTS:
             self.effect_kind.addItem(kind.replace("_", " "), kind)
         self.effect_kind.activated.connect(self._on_kind_chosen)
-        self.effect_forms = {kind: FieldForm(cls) for kind, cls in EFFECTS.items()}
+        # the ids an effect names are picked from those the scenario and its libraries hold
+        # (typing another is allowed: lint says if it is unknown, L204, L3xx)
+        refs: dict[str, Any] = {
+            "support": lambda: list(self.known_ids()[0]),
+            "force": lambda: list(self.known_ids()[1]),
+        }
+        self.effect_forms = {kind: FieldForm(cls, choices=refs) for kind, cls in EFFECTS.items()}
         box = QGroupBox("Event card")
         QVBoxLayout(box).addWidget(self.form)
         effect_box = QGroupBox("Structured effect (what the engine applies)")

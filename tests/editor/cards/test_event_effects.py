@@ -26,7 +26,7 @@ EDITS: dict[str, tuple[str, str, object]] = {
     "osl_change": ("amount", "-2", -2),
     "reinforcement": ("force", "g-if3", "g-if3"),
     "support_points": ("amount", "3", 3),
-    "extra_3d_mission": ("support", "sup-mortar", "sup-mortar"),
+    "extra_3d_mission": ("support", "sup-artillery", "sup-artillery"),  # picked from its list
     "reveal": ("count", "2", 2),
 }
 
@@ -37,9 +37,12 @@ def test_the_form_offers_every_kind_of_the_format() -> None:
 
 
 def pick(qtbot, combo, row: int) -> None:
-    """Open the combo box's list with a click, go to entry `row` with the arrow keys and
+    """Open the combo box's list (a click, or Alt+Down), go to entry `row` with the arrow keys and
     take it with Enter."""
-    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    if combo.isEditable():  # a click edits its text: Alt+Down opens its list
+        qtbot.keyClick(combo, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    else:
+        qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
     view = combo.view()
     qtbot.waitUntil(view.isVisible)
     steps = row - view.currentIndex().row()
@@ -89,7 +92,10 @@ def test_6_one_event_card_of_each_effect_kind_saved_and_valid(qtbot, window, sam
         if kind in EDITS:
             name, text, value = EDITS[kind]
             editor_widget = form.editors[name]
-            if hasattr(editor_widget, "lineEdit"):
+            if kind == "extra_3d_mission":  # a support card of the scenario's, from the list
+                assert editor_widget.findText("sup-mortar") >= 0
+                pick(qtbot, editor_widget, editor_widget.findText(text))
+            elif hasattr(editor_widget, "lineEdit"):
                 type_spin(qtbot, editor_widget, text)
             else:
                 type_into(qtbot, editor_widget, text)
@@ -99,11 +105,12 @@ def test_6_one_event_card_of_each_effect_kind_saved_and_valid(qtbot, window, sam
     # bad input is refused on the field, with a message, and nothing is pushed
     editor.select(f"/event_cards/{before + list(EFFECTS).index('reinforcement')}")
     force = editor.event_page.effect_forms["reinforcement"].editors["force"]
+    assert {"g-if1", "g-if3"} <= {force.itemText(i) for i in range(force.count())}  # known forces
     entries = stack.count()
-    type_into(qtbot, force, "not an id!")
+    type_spin(qtbot, force, "not an id!")
     assert stack.count() == entries
     assert "Force" in editor.event_page.effect_forms["reinforcement"].error_text("force")
-    type_into(qtbot, force, "g-if3")  # typed right again: accepted, the message gone
+    type_spin(qtbot, force, "g-if3")  # typed right again: accepted, the message gone
     assert editor.event_page.effect_forms["reinforcement"].error_text("force") == ""
 
     # undo steps back one edit at a time, redo brings them back
