@@ -1,6 +1,7 @@
 """Soak: 10,000 seeded random games on the sample scenario, invariants after every action, in
-two worker processes (`make soak`; UO_SOAK_GAMES sets another count). Prints games, actions,
-failures, time and rates; the first failures in full."""
+two worker processes (`make soak`; UO_SOAK_GAMES sets another count, UO_SOAK_SCENARIO another
+scenario: a path, or a name under scenarios/ such as `advanced-rules`). Prints games,
+actions, failures, time and rates; the first failures in full."""
 
 from __future__ import annotations
 
@@ -14,6 +15,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
 
 
+def scenario() -> Path:
+    """The scenario to soak: UO_SOAK_SCENARIO (a path, or a name under scenarios/), else the
+    sample, harbour-crossing."""
+    given = os.environ.get("UO_SOAK_SCENARIO")
+    if not given:
+        return SCENARIO
+    path = Path(given)
+    if not path.exists():
+        path = ROOT / "scenarios" / (given if given.endswith(".yaml") else f"{given}.yaml")
+    if not path.exists():
+        raise SystemExit(f"UO_SOAK_SCENARIO: no scenario {given!r}")
+    return path
+
+
 def run() -> None:
     games = int(os.environ.get("UO_SOAK_GAMES", "10000"))
     workers = int(os.environ.get("UO_SOAK_WORKERS", "2"))
@@ -23,7 +38,9 @@ def run() -> None:
         if sys.stderr.isatty():
             print(f"\r  {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    report = soak(SCENARIO, range(games), workers, progress)
+    path = scenario()
+    print(f"  scenario {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    report = soak(path, range(games), workers, progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(f"  games {report.games} in {report.seconds:.1f} s on {workers} processes (load {load:.2f})")

@@ -119,6 +119,7 @@ def fingerprint(sit: Situation) -> object:
         tuple(sorted(adv.attached.items())),
         tuple(adv.reorganising),
         tuple(sorted(adv.reorganised)),
+        tuple(sorted(adv.transferred)),
         tuple(sorted(adv.commander_fallen)),
         tuple((c.counter, c.side) for c in adv.population),
         tuple(sorted(adv.fortified)),

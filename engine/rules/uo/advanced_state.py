@@ -37,6 +37,8 @@ class Advanced:
     reorganising: list[Side] = field(default_factory=list)
     #: 12.1: impulse forces a block left or joined this turn: no fire or assault this turn
     reorganised: set[str] = field(default_factory=set)
+    #: 12.1: blocks transferred this turn (once each a sequence)
+    transferred: set[str] = field(default_factory=set)
     #: 12.2.1: sides whose commander was eliminated this turn
     commander_fallen: set[Side] = field(default_factory=set)
     #: 13.3: population moves waiting for their player's choice, the first deciding

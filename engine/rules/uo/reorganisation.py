@@ -81,6 +81,8 @@ def choices(sit: Situation, side: Side) -> list[Transfer]:
             info = g.blocks[bid]
             if info.dummy or info.type in STAYING or not s.blocks[bid].on_map or g.forces[src].leader == bid:
                 continue
+            if bid in s.advanced.transferred:
+                continue  # once a sequence: the markers are moved once
             for dst in forces:
                 if dst == src or (pair is not None and {src, dst} != pair):
                     continue
@@ -120,6 +122,7 @@ def apply(sit: Situation, action: Transfer | EndReorganisation) -> None:
     else:
         adv.attached[action.block] = action.force
     adv.reorganised |= {src, action.force}  # 12.1: no fire or assault for the turn
+    adv.transferred.add(action.block)
     side = adv.reorganising[0]
     if not choices(sit, side):
         adv.reorganising.pop(0)
@@ -135,6 +138,7 @@ def may_fire(sit: Situation, block: str) -> bool:
 
 def end_turn(sit: Situation) -> None:
     sit.state.advanced.reorganised.clear()
+    sit.state.advanced.transferred.clear()
 
 
 def check(sit: Situation) -> list[str]:
