@@ -1,0 +1,61 @@
+"""What the board marks besides blocks, worked out from observations alone (editor/play/
+marks.py): counters face down until a side knows them (5.2.3), its own mines only for itself
+(5.2.2), Fortified markers (5.2.4.2), and a 3D strike's rings by EP distance with 1 OSL less
+in fortified locations (7.3.3.3, 5.2.4.2)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from editor.play.marks import marks_of, strike_looks
+from engine.battlefield.movement import ep_from
+from engine.model.scenario import Side
+from engine.rules.uo.observation import CounterView, Strike
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
+
+SAMPLE = Path(__file__).resolve().parents[3] / "scenarios" / "harbour-crossing.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return URBAN_OPERATIONS.load(SAMPLE)
+
+
+def test_5_2_3_a_counter_is_face_down_until_a_side_knows_it_and_a_mine_is_its_owners(game) -> None:
+    play = URBAN_OPERATIONS.start(game, 1)
+    green, red = play.observation(Side.green), play.observation(Side.red)
+    green = dataclasses.replace(
+        green,
+        counters=(CounterView("A0101", None, False), CounterView("A0202", "at_mine", False, Side.green)),
+    )
+    red = dataclasses.replace(red, counters=(CounterView("A0101", "ied_uxo", True),))
+    fortified = {Side.green: frozenset({"47.1"}), Side.red: frozenset()}
+    seen = {(m.location, m.text) for m in marks_of([green], fortified)}
+    assert ("A0101", "?") in seen and ("A0202", "MINE") in seen and ("47.1", "FORT") in seen
+    # all-seeing: the counter red knows face up is not drawn face down again
+    both = {(m.location, m.text) for m in marks_of([green, red], fortified)}
+    assert ("A0101", "IED") in both and ("A0101", "?") not in both
+    # red never sees green's mine
+    assert "MINE" not in {m.text for m in marks_of([red], fortified)}
+
+
+def test_7_3_3_3_a_strike_rings_by_ep_and_5_2_4_2_fortified_takes_1_less(game) -> None:
+    play = URBAN_OPERATIONS.start(game, 1)
+    target = "A2921"
+    obs = dataclasses.replace(
+        play.observation(Side.red), strikes=(Strike(Side.green, "sup-artillery", target),)
+    )
+    ep = ep_from(game.battlefield, target)
+    near = next(loc for loc, d in sorted(ep.items()) if d == 1)
+    (look,) = strike_looks([obs], game.battlefield, game.support_cards, {target, near})
+    rings = {r.radius: r.osl for r in game.support_cards["sup-artillery"].effect}  # 3 / 2 / 1
+    assert {c.location: c.osl for c in look.cells} == {loc: rings[d] for loc, d in ep.items() if d in rings}
+    cells = {c.location: c for c in look.cells}
+    assert cells[target].taken == rings[0] - 1 and cells[near].taken == rings[1] - 1
+    assert all(c.taken == c.osl for loc, c in cells.items() if loc not in (target, near))
+    assert look.name == "155mm battery" and look.area == ()
+    # the same strike seen by both sides is drawn once
+    assert len(strike_looks([obs, obs], game.battlefield, game.support_cards, ())) == 1
