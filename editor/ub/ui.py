@@ -218,7 +218,8 @@ class UbUi(QObject):
         for action in self.edit_actions:
             action.setEnabled(editable)
         self.segment_box.setEnabled(on and self.board() is not None)
-        self.hint.setVisible(on)
+        # text only: the status bar hides and shows its widgets around temporary messages,
+        # and a widget shown during one would be drawn under it
         self.hint.setText(self._hint() if on else "")
         if editable:
             self._refresh_actions()

@@ -175,7 +175,7 @@ def test_going_from_a_board_to_a_sheet_and_back_restores_each_ones_tools(window,
     assert window.open_file(sheet_file)
     assert window.central.currentWidget() is window.view
     assert not window.ub_ui.active and not window.ub_ui.toolbar.isVisible()
-    assert not window.ub_ui.menu.menuAction().isVisible() and not window.ub_ui.hint.isVisible()
+    assert not window.ub_ui.menu.menuAction().isVisible() and window.ub_ui.hint.text() == ""
     assert window.editing.tools.toolbar.isVisible() and window.action_fit.isEnabled()
     assert not any(a.isEnabled() for a in window.ub_ui.brush_actions.values())
     assert window.open_file(MISSIONS[0])
