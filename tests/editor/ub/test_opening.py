@@ -181,3 +181,29 @@ def test_going_from_a_board_to_a_sheet_and_back_restores_each_ones_tools(window,
     assert window.open_file(MISSIONS[0])
     assert window.ub_ui.active and not window.editing.tools.toolbar.isVisible()
     assert "Drag a piece" in window.ub_ui.hint.text()
+
+
+def test_a_piece_off_the_board_is_left_out_and_its_problem_said(window, qtbot, ub_copy):
+    path = ub_copy / "scenarios" / "ub" / "street-duel.yaml"
+    path.write_text(path.read_text().replace("square: X5, facing: W}", "square: Z5, facing: W}"))
+    assert window.open_file(path)
+    pieces = [i for i in window.ub_ui.scene.items() if isinstance(i, PieceItem)]
+    assert len(pieces) == 10 and not any("r-td" in p.toolTip() for p in pieces)
+    wait_validated(qtbot, window)
+    assert "U012" in [p.code for p in window.validation.problems]
+    double_click_problem(qtbot, window, "U012")  # nothing to select: said, no crash
+    assert window.ub_ui.scene.selected == []
+    assert "not a square of the board" in window.statusBar().currentMessage()
+
+
+def test_a_mission_naming_another_kind_of_file_as_its_board_opens_and_says_so(window, qtbot, ub_copy):
+    path = ub_copy / "scenarios" / "ub" / "street-duel.yaml"
+    path.write_text(
+        path.read_text().replace("board: ../../maps/ub/two-segments.yaml", "board: ../../cards/ub/units.yaml")
+    )
+    assert window.open_file(path)
+    assert window.ub_ui.board() is None
+    assert "is not a ub-board/1 board" in window.ub_ui.board_error
+    assert "cannot be read" in window.ub_ui.hint.text()
+    wait_validated(qtbot, window)
+    assert [p.pointer for p in window.validation.problems if p.code == "U003"] == ["/board"]
