@@ -444,7 +444,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         ),
         deciding=third_dimension.deciding_view(play, side),
         enemy_missions=third_dimension.enemy_pending_view(play, side),
-        fortified=tuple(sorted(fortification.locations(play.game))),
+        fortified=tuple(sorted(fortification.locations(play.game) | s.advanced.fortified)),  # 13.4
     )
 
 

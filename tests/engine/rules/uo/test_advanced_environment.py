@@ -220,6 +220,7 @@ def test_13_4_a_9_then_odd_leaves_a_fortified_marker_and_no_breach() -> None:
     assert s.blocks["r"].eliminated and s.advanced.fortified == {ROOM_N}
     assert DOOR not in s.breaches
     assert fortified.at(play, ROOM_N)
+    assert ROOM_N in play.observation(Side.green).fortified  # on the map for all to see
     check(play)
 
 
