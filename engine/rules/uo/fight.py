@@ -28,7 +28,7 @@ from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
-from . import arrival, cohesion, combat, effects, reorganisation, transport, wall_crossing
+from . import arrival, cohesion, combat, effects, flares, reorganisation, transport, wall_crossing
 from . import fortified as fortification
 from .actions import (
     Action,
@@ -56,10 +56,13 @@ def weapon(sit: Situation, block: str, weapon_id: str) -> Weapon:
     return sit.weapon(block, weapon_id)
 
 
-def firepower(sit: Situation, block: str, w: Weapon, ep: int, assault: bool) -> int | None:
-    """The weapon's base firepower at `ep` for `block` now (day or night)."""
+def firepower(
+    sit: Situation, block: str, w: Weapon, ep: int, assault: bool, at: str | None = None
+) -> int | None:
+    """The weapon's base firepower at `ep` for `block` now (day or night); `at`: the location
+    fired at, seen as by day at night if a flare lights it (7.3.3.4, flares.py)."""
     equipped = sit.game.blocks[block].profile.night_equipment
-    return combat.weapon_firepower(sit.combat, w, ep, assault, sit.night(), equipped)
+    return combat.weapon_firepower(sit.combat, w, ep, assault, flares.dark(sit, at), equipped)
 
 
 def capable(sit: Situation, shooter: str, w: Weapon, target: str) -> bool:
@@ -71,12 +74,12 @@ def capable(sit: Situation, shooter: str, w: Weapon, target: str) -> bool:
     return combat.capable(g.blocks[shooter].type, w, t.type, t.profile.protection)
 
 
-def usable(sit: Situation, block: str, w: Weapon, ep: int, assault: bool) -> bool:
+def usable(sit: Situation, block: str, w: Weapon, ep: int, assault: bool, at: str | None = None) -> bool:
     """In range, and not a back-blast weapon fired from inside a building (4.3.5)."""
     inside = sit.game.battlefield.location(sit.state.blocks[block].location or "").interior
     if not combat.fires_from(w, inside_building=inside):
         return False
-    return firepower(sit, block, w, ep, assault) is not None
+    return firepower(sit, block, w, ep, assault, at) is not None
 
 
 def known(sit: Situation, block: str) -> bool:
@@ -99,15 +102,18 @@ def can_react(sit: Situation, block: str) -> bool:
     return not (b.reaction or b.completed)
 
 
-def scouting_range(sit: Situation, block: str) -> int:
+def scouting_range(sit: Situation, block: str, at: str | None = None) -> int:
+    """9.3, towards `at` (as by day if a flare lights it, 7.3.3.4)."""
     info = sit.game.blocks[block]
-    return sit.combat.scouting_range(info.type, night=sit.night(), equipped=info.profile.night_equipment)
+    return sit.combat.scouting_range(
+        info.type, night=flares.dark(sit, at), equipped=info.profile.night_equipment
+    )
 
 
 def can_scout(sit: Situation, scout: str, here: str, there: str) -> bool:
     """8.2.5: within scouting range with a clear LOS; never from one room to another
     (8.2.5.3; the LOS rule already says so, zones of one room excepted)."""
-    return sit.ep(here, there, scouting_range(sit, scout)) is not None and sit.sees(here, there)
+    return sit.ep(here, there, scouting_range(sit, scout, there)) is not None and sit.sees(here, there)
 
 
 def leader_ep(sit: Situation, block: str, here: str | None = None) -> int | None:
@@ -138,7 +144,8 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     info = g.blocks[block]
     here = s.blocks[block].location or ""
     side = info.side
-    max_range = sit.combat.max_range(night=sit.night(), equipped=info.profile.night_equipment)
+    dark = sit.night() and not flares.any_lit(sit)  # a lit target is fired at as by day (7.3.3.4)
+    max_range = sit.combat.max_range(night=dark, equipped=info.profile.night_equipment)
     out: list[Action] = []
     enemies = [(bid, loc) for bid, loc in fighters(sit, block) if sit.visible_layer(side, loc)]
     by_location = {loc: bid for bid, loc in enemies}
@@ -149,7 +156,9 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
         ep = sit.ep(here, loc, max_range) if bf.location(loc).layer == layer else None
         if ep is not None:
             for w in info.profile.weapons:
-                if usable(sit, block, w, ep, False) and (not known(sit, bid) or capable(sit, block, w, bid)):
+                if usable(sit, block, w, ep, False, loc) and (
+                    not known(sit, bid) or capable(sit, block, w, bid)
+                ):
                     out.append(Fire(loc, w.id))
         if not known(sit, bid) and can_scout(sit, block, here, loc):
             out.append(Scout(loc))
@@ -249,7 +258,7 @@ def _fight_actions(sit: Situation, p: Fight) -> list[Action]:
     ep = 1 if assault else sit.ep(target_loc, firer_loc, EP_HORIZON)
     if ep is not None:
         for w in sit.game.blocks[p.target].profile.weapons:
-            if usable(sit, p.target, w, ep, assault) and capable(sit, p.target, w, p.firer):
+            if usable(sit, p.target, w, ep, assault, firer_loc) and capable(sit, p.target, w, p.firer):
                 out.append(ReturnFire(w.id))
     must_lose = not out
     if not assault:
@@ -266,7 +275,7 @@ def _fight_actions(sit: Situation, p: Fight) -> list[Action]:
             if cover_ep is None:
                 continue
             for w in info.profile.weapons:
-                if usable(sit, bid, w, cover_ep, False) and capable(sit, bid, w, p.firer):
+                if usable(sit, bid, w, cover_ep, False, firer_loc) and capable(sit, bid, w, p.firer):
                     out.append(CoverFire(bid, w.id))
     active = s.activation.block if s.activation is not None else None
     # 8.3.2: a withdrawal by the target of a fire or assault when it is not the block being
@@ -308,9 +317,9 @@ def opportunity_options(sit: Situation, mover: str, location: str) -> list[tuple
         weapons = [
             w.id
             for w in info.profile.weapons
-            if usable(sit, bid, w, ep, False) and (hidden or capable(sit, bid, w, mover))
+            if usable(sit, bid, w, ep, False, location) and (hidden or capable(sit, bid, w, mover))
         ]
-        scouts = hidden and ep <= scouting_range(sit, bid)
+        scouts = hidden and ep <= scouting_range(sit, bid, location)
         if weapons or scouts:
             out.append((bid, weapons, scouts))
     return out
@@ -470,11 +479,13 @@ def _resolve(sit: Situation, p: Fight) -> None:
     ep_a = 1 if assault else sit.ep(firer_loc, target_loc, EP_HORIZON) or 1
     ep_d = 1 if assault else sit.ep(reply_loc, firer_loc, EP_HORIZON) or 1
     fp_a = (
-        (firepower(sit, p.firer, wa, ep_a, assault) or 0)
+        (firepower(sit, p.firer, wa, ep_a, assault, target_loc) or 0)
         + modifiers(sit, p.firer, p.target, p.kind == "opportunity")
         + wall_crossing.fire_bonus(sit, p)  # 11.2: +3 instead of +2 over an outer wall
     )
-    fp_d = (firepower(sit, p.reply, wd, ep_d, assault) or 0) + modifiers(sit, p.reply, p.firer, False)
+    fp_d = (firepower(sit, p.reply, wd, ep_d, assault, firer_loc) or 0) + modifiers(
+        sit, p.reply, p.firer, False
+    )
     roll_a, roll_d = sit.roll(), sit.roll()
     crit_a = _critical(sit, p.firer, p.target, wa, roll_a, ep_a, assault)
     crit_d = _critical(sit, p.reply, p.firer, wd, roll_d, ep_d, assault)

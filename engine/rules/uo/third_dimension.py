@@ -25,7 +25,8 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
   when it has such a choice.
 - The weapons effect reaches No Man's Land counters in its rings (population eliminated,
   8.2.1.1), smoke's included (7.3.3.4).
-- Not done yet: flares' effect on night sight.
+- Flares light their area for the turn: at night a lit location is fired at and scouted as
+  by day (flares.py).
 """
 
 from __future__ import annotations
@@ -386,6 +387,7 @@ def fingerprint(sit: Situation) -> tuple[object, ...]:
         tuple(sorted(third.used.items())),
         len(third.requesters),
         tuple(sorted(third.requesters)),
+        tuple(sorted(third.lit)),  # a lit target is fired at and scouted as by day (flares.py)
     )
 
 
