@@ -187,6 +187,10 @@ class UbUi(QObject):
         self.action_remove_scan = self._action("Remove segment &scan", self.remove_scan)
         self.menu.addSeparator()
         self.action_fit = self._action("&Fit board", self.view.fit_sheet, "F")
+        # the View menu's zoom keys are the hex canvas'; these serve the board's
+        self.action_zoom_in = self._action("Zoom &in", self.view.zoom_in, "Ctrl+=")
+        self.action_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.action_zoom_out = self._action("Zoom &out", self.view.zoom_out, "Ctrl+-")
         self.edit_actions = [
             self.action_board_settings,
             self.action_segment_settings,
@@ -214,7 +218,8 @@ class UbUi(QObject):
         # the brushes only where there is a board to paint (not a mission's, nor unit charts)
         self.toolbar.setVisible(editable)
         self.toolbar.toggleViewAction().setVisible(editable)
-        self.action_fit.setEnabled(on)
+        for action in (self.action_fit, self.action_zoom_in, self.action_zoom_out):
+            action.setEnabled(on)
         for action in self.edit_actions:
             action.setEnabled(editable)
         self.segment_box.setEnabled(on and self.board() is not None)

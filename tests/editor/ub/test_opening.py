@@ -207,3 +207,36 @@ def test_a_mission_naming_another_kind_of_file_as_its_board_opens_and_says_so(wi
     assert "cannot be read" in window.ub_ui.hint.text()
     wait_validated(qtbot, window)
     assert [p.pointer for p in window.validation.problems if p.code == "U003"] == ["/board"]
+
+
+def click_outline_row(qtbot, window, text_start: str) -> None:
+    tree = window.outliner
+    item = next(
+        i
+        for i in tree.findItems("", Qt.MatchFlag.MatchContains | Qt.MatchFlag.MatchRecursive)
+        if i.text(0).startswith(text_start)
+    )
+    tree.scrollToItem(item)
+    rect = tree.visualItemRect(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_outline_rows_select_a_segment_or_a_piece(window, qtbot):
+    assert window.open_file(BOARD)
+    click_outline_row(qtbot, window, "Segment S2")
+    assert sorted(window.ub_ui.scene.selected) == sorted((1, c, r) for c in range(12) for r in range(10))
+    assert window.open_file(MISSIONS[0])  # river-crossing
+    click_outline_row(qtbot, window, "r-td:")
+    assert window.ub_ui.scene.selected == [window.ub_ui.scene.layout.spot_named("S7")]
+
+
+def test_the_board_zooms_with_the_keys(window, qtbot):
+    assert window.open_file(BOARD)
+    view = window.ub_ui.view
+    before = view.current_scale()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert view.current_scale() > before
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert view.current_scale() == pytest.approx(before)
