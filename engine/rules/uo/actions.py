@@ -360,6 +360,55 @@ class MovePopulation:
     to: str
 
 
+# --- advanced rules, 10 Combat (advanced_combat.py, armour_cover.py, infantry_smoke.py) ------
+
+
+@dataclass(frozen=True)
+class SmokeGrenade:
+    """The active Infantry or Engineer block throws a smoke grenade at the hex `target`
+    within 3 EP (10.1): Smoke counters as for a smoke fire. One action."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class SupportedFire:
+    """The active block (A) fires at `target` with `weapon`, supported by the friendly block
+    `support` (B) of its impulse force (10.2): +2 FP if B sees the target with an adequate
+    weapon; only A takes the combat's results; B counts as activated."""
+
+    target: str
+    weapon: str
+    support: str
+
+
+@dataclass(frozen=True)
+class SuppressingFire:
+    """The active Infantry block (or Support Weapons block with a machine gun), not having
+    moved, fires at the Foot unit block at `target` to suppress it (10.3): +1 FP, a critical
+    hit wins, a win puts a Reaction marker on the target instead of losses; no move after."""
+
+    target: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class JoinCover:
+    """The active Foot unit block enters the hex of the friendly armoured vehicle or tank
+    `vehicle` to form a pair (10.4.1): its activation ends, the vehicle cannot be activated
+    this turn."""
+
+    vehicle: str
+
+
+@dataclass(frozen=True)
+class ActivatePair:
+    """Activate the pair of `vehicle` and the Foot unit block it covers (10.4.2): both
+    activations; the pair moves up to 6 MP, the vehicle may only fire."""
+
+    vehicle: str
+
+
 Action = (
     Deploy
     | StartImpulse
@@ -405,6 +454,11 @@ Action = (
     | EndReorganisation
     | BlockEntry
     | MovePopulation
+    | SmokeGrenade
+    | SupportedFire
+    | SuppressingFire
+    | JoinCover
+    | ActivatePair
 )
 ACTIONS: dict[str, type[Action]] = {
     cls.__name__: cls
@@ -453,6 +507,11 @@ ACTIONS: dict[str, type[Action]] = {
         EndReorganisation,
         BlockEntry,
         MovePopulation,
+        SmokeGrenade,
+        SupportedFire,
+        SuppressingFire,
+        JoinCover,
+        ActivatePair,
     )
 }
 

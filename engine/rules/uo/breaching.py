@@ -26,7 +26,7 @@ from ...geometry.polygons import bearing, in_arc
 from ...model.cards import BreachCapability, Weapon
 from ...model.scenario import Side
 from ...model.sheet import ApertureKind
-from . import effects, fight, harm, no_mans_land
+from . import antitank, effects, fight, harm, no_mans_land
 from .actions import Breach
 from .obstructions import breach_sides, opened_breaches
 from .situation import Situation
@@ -81,7 +81,9 @@ def choices(sit: Situation, block: str) -> list[Breach]:
     g, s = sit.game, sit.state
     info = g.blocks[block]
     side = info.side
-    breaching = [w for w in info.profile.weapons if w.breach != BreachCapability.none]
+    # 10.6: a Foot unit block's antitank weapon may breach remotely
+    capability = {w.id: antitank.breach_capability(sit, block, w) for w in info.profile.weapons}
+    breaching = [w for w in info.profile.weapons if capability[w.id] != BreachCapability.none]
     if not breaching or markers_left(sit, side) <= 0:
         return []
     here = s.blocks[block].location or ""
@@ -92,10 +94,10 @@ def choices(sit: Situation, block: str) -> list[Breach]:
         if ap.kind != ApertureKind.breach or ap.id in is_open or not breach_sides(bf, ap.id):
             continue
         for w in breaching:
-            if w.breach == BreachCapability.contact and contact_ok(sit, block, ap.id):
+            if capability[w.id] == BreachCapability.contact and contact_ok(sit, block, ap.id):
                 moves = fight.withdrawal_options(sit, block) or [here]
                 out.extend(Breach(ap.id, w.id, to) for to in moves)
-            elif w.breach == BreachCapability.remote and remote_ep(sit, block, ap.id, w) is not None:
+            elif capability[w.id] == BreachCapability.remote and remote_ep(sit, block, ap.id, w) is not None:
                 out.append(Breach(ap.id, w.id, here))
     return out
 
@@ -123,8 +125,10 @@ def apply(sit: Situation, action: Breach) -> str | None:
     s.blocks[block].revealed = True  # a fire-like action gives the block away (8.2.7.1)
     s.breaches.add(action.aperture)
     s.breach_markers_used[side] = s.breach_markers_used.get(side, 0) + 1
-    if w.breach == BreachCapability.remote:
+    if antitank.breach_capability(sit, block, w) == BreachCapability.remote:
         effects.apply(sit, block, w.id, where)
+        if antitank.breaching_costs(sit, block, w):
+            fight.lose(sit, block, antitank.AMMUNITION_OSL, by=None, quality=False)  # 10.6
         return None
     moved = None
     here = s.blocks[block].location

@@ -28,7 +28,18 @@ from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
-from . import arrival, cohesion, combat, effects, flares, reorganisation, transport, wall_crossing
+from . import (
+    antitank,
+    arrival,
+    cohesion,
+    combat,
+    effects,
+    fight_terms,
+    flares,
+    reorganisation,
+    transport,
+    wall_crossing,
+)
 from . import fortified as fortification
 from .actions import (
     Action,
@@ -87,12 +98,14 @@ def known(sit: Situation, block: str) -> bool:
 
 
 def fighters(sit: Situation, side_of: str) -> list[tuple[str, str]]:
-    """(block, location) of the enemies of `side_of`'s block on the map."""
+    """(block, location) of the enemies of `side_of`'s block on the map; a Foot unit block
+    covered by a vehicle is neither a target nor a reactor (10.4.1)."""
     side = sit.side_of(side_of)
+    covered = sit.state.pairs
     return [
         (bid, b.location)
         for bid, b in sit.state.blocks.items()
-        if b.on_map and b.location and sit.game.blocks[bid].side != side
+        if b.on_map and b.location and sit.game.blocks[bid].side != side and bid not in covered
     ]
 
 
@@ -377,10 +390,13 @@ def _apply_fight(sit: Situation, p: Fight, action: Action) -> None:
         else:
             lose(sit, p.firer, sit.combat.inadequate_loss, by=p.reply, quality=False)
             after_fight(sit)
+        spend_ammunition(sit, p, firer=False, reply=True)  # 10.5
         return
     if isinstance(action, (ReturnFire, CoverFire)):
         p.reply = action.block if isinstance(action, CoverFire) else p.target
         p.reply_weapon = action.weapon
+        if isinstance(action, CoverFire):
+            p.reply_bonus = fight_terms.cover_bonus(sit, p, action.block)  # 10.7, before it shows
         s.blocks[p.reply].revealed = True
         if capable(sit, p.firer, weapon(sit, p.firer, p.weapon), p.target):
             s.pending.pop()
@@ -398,6 +414,7 @@ def _apply_fight(sit: Situation, p: Fight, action: Action) -> None:
     else:
         lose(sit, p.target, sit.combat.inadequate_loss, by=p.firer, quality=False)
         after_fight(sit)
+    spend_ammunition(sit, p, firer=True, reply=False)  # 10.5
 
 
 # --- resolution -----------------------------------------------------------------------------
@@ -432,10 +449,31 @@ def resolve(sit: Situation, p: Fight) -> None:
     firer_loc = s.blocks[p.firer].location or ""
     target_loc = s.blocks[p.target].location or ""
     reply_loc = s.blocks[p.reply].location or ""
+    support_weapon = fight_terms.support_weapon(sit, p)  # 10.2: the supporting block fires too
     _resolve(sit, p)
+    spend_ammunition(sit, p, firer=True, reply=True)  # 10.5: just after the combat results
     assault = p.kind == "assault"
     effects.apply(sit, p.firer, p.weapon, target_loc, assault, origin=firer_loc)
     effects.apply(sit, p.reply, p.reply_weapon, firer_loc, assault, origin=reply_loc)
+    if support_weapon is not None and p.support is not None and s.blocks[p.support].on_map:
+        effects.apply(sit, p.support, support_weapon, target_loc)
+    after_fight(sit)
+
+
+def spend_ammunition(sit: Situation, p: Fight, *, firer: bool, reply: bool) -> None:
+    """10.5: a Foot unit block that used an antitank weapon against a Foot unit block loses
+    1 OSL after the combat results; a block it eliminates leaves no decision behind."""
+    hit = fight_terms.ammunition(sit, p, firer=firer, reply=reply)
+    if not hit:
+        return
+    s = sit.state
+    for block in hit:
+        lose(sit, block, antitank.AMMUNITION_OSL, by=None, quality=False)
+    for q in list(s.pending):
+        if isinstance(q, (Withdrawal, AdvanceChoice)) and not s.blocks[q.block].on_map:
+            s.pending.remove(q)
+            if isinstance(q, Withdrawal) and q.winner is not None:
+                offer_advance(sit, q.winner, q.origin)
     after_fight(sit)
 
 
@@ -478,16 +516,21 @@ def _resolve(sit: Situation, p: Fight) -> None:
     wa, wd = weapon(sit, p.firer, p.weapon), weapon(sit, p.reply, p.reply_weapon)
     ep_a = 1 if assault else sit.ep(firer_loc, target_loc, EP_HORIZON) or 1
     ep_d = 1 if assault else sit.ep(reply_loc, firer_loc, EP_HORIZON) or 1
+    terms = fight_terms.terms(sit, p)  # the advanced rules' part (10.2, 10.3, 10.7, 10.8)
     fp_a = (
         (firepower(sit, p.firer, wa, ep_a, assault, target_loc) or 0)
         + modifiers(sit, p.firer, p.target, p.kind == "opportunity")
         + wall_crossing.fire_bonus(sit, p)  # 11.2: +3 instead of +2 over an outer wall
+        + terms.firer_bonus
     )
-    fp_d = (firepower(sit, p.reply, wd, ep_d, assault, firer_loc) or 0) + modifiers(
-        sit, p.reply, p.firer, False
-    )
+    base_d = firepower(sit, p.reply, wd, ep_d, assault, firer_loc) or 0
+    if terms.reply_fp is not None:
+        base_d = terms.reply_fp  # 10.8: a surprised vehicle fires back at 5
+    fp_d = base_d + modifiers(sit, p.reply, p.firer, False) + terms.reply_bonus
     roll_a, roll_d = sit.roll(), sit.roll()
     crit_a = _critical(sit, p.firer, p.target, wa, roll_a, ep_a, assault)
+    if terms.suppressing:
+        crit_a = fight_terms.suppressing_critical(crit_a)
     crit_d = _critical(sit, p.reply, p.firer, wd, roll_d, ep_d, assault)
     sit.read_on(_critical_table(sit, p.firer, p.target, wa, ep_a, assault), -2)
     sit.read_on(_critical_table(sit, p.reply, p.firer, wd, ep_d, assault), -1)
@@ -506,6 +549,8 @@ def _resolve(sit: Situation, p: Fight) -> None:
     target_loss, firer_loss = combat.losses(sit.combat, kind, result, crit_a, crit_d)
     if result.attacker_wins is None:
         said = f"equality: each loses {target_loss} OSL"
+    elif result.attacker_wins and terms.suppressing:
+        said = "firer wins: target suppressed (10.3)"
     elif result.attacker_wins:
         said = f"firer wins: target loses {target_loss} OSL"
     else:
@@ -517,6 +562,12 @@ def _resolve(sit: Situation, p: Fight) -> None:
         # last level; the target's loss is the firer's doing, even when a friend covered it
         # (8.2.7.3: losses fall only on the targeted block)
         lose_together(sit, [(p.target, target_loss, p.firer), (p.firer, firer_loss, p.reply)])
+        after_fight(sit)
+        return
+    if terms.suppressing and result.attacker_wins:
+        # 10.3: the target is suppressed: a Reaction marker (Completed if it was Activated),
+        # no OSL lost, no losses table
+        sit.mark_reaction(p.target)
         after_fight(sit)
         return
     winner, loser = (p.firer, p.target) if result.attacker_wins else (p.reply, p.firer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import advanced, breaching, events, support, third_dimension, transport
+from . import advanced, advanced_combat, breaching, events, support, third_dimension, transport
 from .counters import Kind
 from .state import Phase
 
@@ -22,7 +22,8 @@ def check(play: Play) -> None:
     g, s = play.game, play.state
     problems: list[str] = []
     settled = s.activation is None and not s.pending and s.phase != Phase.setup
-    at = Counter(b.location for b in s.blocks.values() if b.on_map)
+    # a Foot unit block covered by a vehicle shares its hex (10.4.1)
+    at = Counter(b.location for bid, b in s.blocks.items() if b.on_map and bid not in s.pairs)
     if settled:
         stacked = [loc for loc, n in at.items() if n > 1]
         if stacked:  # 8.1.1: one block per location once no block is moving
@@ -60,6 +61,7 @@ def check(play: Play) -> None:
     problems.extend(events.check(play))  # event cards dealt once, choices open (6)
     problems.extend(third_dimension.check(play))  # 3D missions within the matrix (7.3)
     problems.extend(advanced.check(play))  # advanced rules 11-13
+    problems.extend(advanced_combat.check(play))  # pairs, supported and suppressing fire (10)
     if s.phase != Phase.over and not play.legal_actions():
         problems.append("no legal action while the game is not over")
     if problems:

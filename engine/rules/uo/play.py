@@ -23,6 +23,7 @@ from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome
 from . import (
     activation,
     advanced,
+    advanced_combat,
     counters,
     events,
     fight,
@@ -56,6 +57,7 @@ from .actions import (
     EventTarget,
     Fire,
     HoldFire,
+    JoinCover,
     Move,
     OpportunityFire,
     OpportunityScout,
@@ -356,6 +358,7 @@ class Play(Situation):
             events.fingerprint(self),
             third_dimension.fingerprint(self),
             advanced.fingerprint(self),
+            advanced_combat.fingerprint(self),
             tuple(map(_BLOCK_KEY, s.blocks.values())),
         )
 
@@ -413,13 +416,16 @@ class Play(Situation):
             # 7.1.1: "All of the blocks must be placed on the map": the impulse of an
             # entering platoon ends once none is left to enter (or no entry hex is free)
             actions.append(EndImpulse())
-        return actions
+        return advanced_combat.impulse_actions(self, actions)  # armour cover pairs (10.4.2)
 
     def _budget(self, act: Activation, unseen: bool, underground: bool) -> int:
         """The activation's MP in all (`activation.activation_budget`: 7.1.2, 8.1, 8.1.13,
         8.1.15, 9.1)."""
         profile = self.game.blocks[act.block].profile
         cap = mines.budget_cap(self)  # scouting for mines: 3 MP (5.2.2.3)
+        pair_cap = advanced_combat.budget_cap(self)  # a pair's activation: 6 MP (10.4.2)
+        if pair_cap is not None:
+            cap = pair_cap if cap is None else min(cap, pair_cap)
         # 11.1: a vehicle with a rider on its superstructure never moves out of sight
         unseen = unseen and not superstructure.carries(self, act.block)
         budget = activation.activation_budget(
@@ -447,6 +453,7 @@ class Play(Situation):
         others = self.others_at(act.block)
         actions: list[Action] = []
         seen_cache: dict[str, bool] = {}
+        covers = advanced_combat.covers(self, act.block)  # vehicles to pair with (10.4.1)
         for step in bf.out[bf.location(here).index]:
             cost = step_cost(bf, step, mover, dyn)
             if cost is None:
@@ -466,6 +473,8 @@ class Play(Situation):
             budget = self._budget(act, unseen, underground)
             if act.spent + cost > budget:
                 continue
+            if dest.id in covers:
+                actions.append(JoinCover(covers[dest.id]))
             if dest.id in others and not self._can_leave(
                 act.block, dest.index, act.spent + cost, budget, unseen
             ):
@@ -482,6 +491,7 @@ class Play(Situation):
         actions.extend(nml_actions.start_actions(self, act.block))
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
+        actions = advanced_combat.activation_actions(self, actions)  # 10.1-10.4
         return sorted(set(actions), key=lambda a: str(a))
 
     def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
@@ -521,7 +531,7 @@ class Play(Situation):
         return fight.action_choices(self, block)
 
     def pending_actions(self, p: Fight | Opportunity | Withdrawal | AdvanceChoice) -> list[Action]:
-        return fight.pending_actions(self, p)
+        return advanced_combat.pending_actions(self, p, fight.pending_actions(self, p))  # 10.4, 10.7
 
     def apply_action(self, action: Fire | Assault | Scout) -> None:
         fight.apply_action(self, action)
@@ -542,6 +552,7 @@ class Play(Situation):
         self._rows = []
         self._apply(action)
         rubble.settle(self)  # 13.4: once the fire's decisions are over
+        advanced_combat.after(self)  # armour cover pairs split or moved along (10.4)
         entry["rolls"] = self._rolls  # always there, empty when no die was rolled
         if self._rows:  # the table rows they were read on, when named
             entry["rows"] = self._rows
@@ -550,6 +561,8 @@ class Play(Situation):
         s = self.state
         if isinstance(action, advanced.ADVANCED_ACTIONS):
             advanced.apply(self, action)
+        elif isinstance(action, advanced_combat.COMBAT_ACTIONS):
+            advanced_combat.apply(self, action)  # 10.1-10.4
         elif isinstance(action, EventTarget):
             events.apply_target(self, action)
         elif isinstance(action, PlayEvent):
@@ -575,6 +588,7 @@ class Play(Situation):
         elif isinstance(action, Activate):
             assert s.impulse is not None
             s.impulse.activated.append(action.block)
+            advanced_combat.activated(self, action.block)  # alone: its pair split (10.4.2)
             here = s.blocks[action.block].location or ""
             side = self.side_of(action.block)
             s.activation = Activation(action.block, 0, not self.seen_by_enemy(side, here), [here])

@@ -118,9 +118,16 @@ class Situation:
         return {b.location for b in self.state.blocks.values() if b.on_map and b.location}
 
     def others_at(self, block: str) -> set[str]:
-        """Locations held by blocks other than `block`."""
+        """Locations held by blocks other than `block` (and the block paired with it in its
+        hex, 10.4)."""
+        pairs = self.state.pairs
+        mate = block
+        if pairs:
+            mate = pairs.get(block) or next((f for f, v in pairs.items() if v == block), block)
         return {
-            b.location for bid, b in self.state.blocks.items() if b.on_map and bid != block and b.location
+            b.location
+            for bid, b in self.state.blocks.items()
+            if b.on_map and bid != block and bid != mate and b.location
         }
 
     def block_at(self, location: str, side: Side) -> str | None:
@@ -131,7 +138,8 @@ class Situation:
             if b.on_map and b.location == location and self.game.blocks[bid].side == side:
                 if s.activation is not None and bid == s.activation.block:
                     return bid
-                found = bid
+                if found is None or bid not in s.pairs:
+                    found = bid  # a Foot unit block covered by a vehicle is not targeted (10.4.1)
         return found
 
     def enemy_locations(self, side: Side) -> set[str]:

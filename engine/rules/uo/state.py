@@ -59,6 +59,10 @@ class Activation:
     path: list[str] = field(default_factory=list)
     acted_at: int | None = None  # MP spent when it performed its action (8.2), None: no action yet
     scouting_mines: bool = False  # "I am scouting" for AT mines: 3 MP at most (5.2.2.3)
+    #: a pair's activation (10.4.2): the vehicle, its foot block following, 6 MP at most
+    pair: bool = field(default=False, metadata={OMIT_DEFAULT: True})
+    #: it fired suppressing (10.3): it moves no more this activation
+    suppressing: bool = field(default=False, metadata={OMIT_DEFAULT: True})
 
 
 @dataclass
@@ -75,6 +79,11 @@ class Fight:
     stage: str = "reaction"
     reply: str | None = None  # the block firing back: the target itself or a covering block
     reply_weapon: str | None = None
+    #: advanced rules (fight_terms.py): the supporting block (10.2), "suppressing" (10.3),
+    #: the covering anti-sniper's bonus (10.7); out of the digest while unused
+    support: str | None = field(default=None, metadata={OMIT_DEFAULT: True})
+    mode: str = field(default="", metadata={OMIT_DEFAULT: True})
+    reply_bonus: int = field(default=0, metadata={OMIT_DEFAULT: True})
 
 
 @dataclass
@@ -203,6 +212,8 @@ class State:
     third: ThirdDimension = field(default_factory=ThirdDimension)
     #: the advanced rules' state (11-13, advanced_state.py); out of the digest while empty
     advanced: Advanced = field(default_factory=Advanced, metadata={OMIT_DEFAULT: True})
+    #: armour cover pairs (10.4, armour_cover.py): Foot unit block -> the vehicle covering it
+    pairs: dict[str, str] = field(default_factory=dict, metadata={OMIT_DEFAULT: True})
 
     def copy(self) -> State:
         return copy.deepcopy(self)
