@@ -108,7 +108,8 @@ def decider(sit: Situation) -> Side | None:
 def actions(sit: Situation) -> list[Transfer | EndReorganisation]:
     side = decider(sit)
     assert side is not None
-    return [*choices(sit, side), EndReorganisation()]
+    # no change first: a bot that does not weigh transfers takes the first it is offered
+    return [EndReorganisation(), *choices(sit, side)]
 
 
 def apply(sit: Situation, action: Transfer | EndReorganisation) -> None:
