@@ -30,7 +30,7 @@ def _load() -> str:
     return f"load {one:.1f}/{five:.1f} on {os.cpu_count()} cores"
 
 
-def series(scenario: Path, green: str, red: str, games: int, first: int) -> None:
+def series(scenario: Path, green: str, red: str, games: int, first: int, raw: Path | None = None) -> None:
     import engine
     from engine.bots.runner import make_bot, play_game
     from engine.model.scenario import Side
@@ -51,6 +51,10 @@ def series(scenario: Path, green: str, red: str, games: int, first: int) -> None
         walls.append(time.perf_counter() - w0)
         cpus.append(time.process_time() - c0)
         actions += len(play.log)
+        if raw is not None:  # one line a game, for runs split in chunks and put together
+            with raw.open("a") as f:
+                load = os.getloadavg()[0]
+                f.write(f"{green}:{red} {seed} {walls[-1]:.4f} {cpus[-1]:.4f} {len(play.log)} {load:.1f}\n")
     print(f"  engine {Path(engine.__file__).parent.parent}, scenario {scenario}")
     print(
         f"  {green} vs {red}, {games} games (seeds {first}-{first + games - 1}): "
@@ -77,10 +81,13 @@ def main(argv: list[str]) -> int:
     p.add_argument(
         "--pairs", default="random:random,heuristic:random", help="green:red bots, comma-separated"
     )
+    p.add_argument(
+        "--raw", type=Path, help="append one line a game: pair, seed, wall s, CPU s, actions, load"
+    )
     args = p.parse_args(argv)
     for pair in args.pairs.split(","):
         green, red = pair.split(":")
-        series(args.scenario, green, red, args.games, args.seed)
+        series(args.scenario, green, red, args.games, args.seed, args.raw)
     return 0
 
 
