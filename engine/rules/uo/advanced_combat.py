@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...battlefield.movement import EP_HORIZON
 from ...model.cards import BlockType, BreachCapability, EffectClass, TargetCapability, Weapon
 from ...model.scenario import AdvancedRule
-from . import activation, armour_cover, fight, fight_terms, infantry_smoke
+from . import activation, armour_cover, fight, fight_terms, infantry_smoke, reorganisation
 from .actions import (
     Action,
     ActivatePair,
@@ -87,7 +87,7 @@ def supporters(sit: Situation, block: str) -> list[str]:
     if imp is None or not info.force or len(imp.activated) >= imp.limit:
         return []
     out = []
-    for bid in g.forces[info.force].blocks:
+    for bid in reorganisation.force_blocks(sit, reorganisation.force_of(sit, block)):  # 12.1
         b = s.blocks[bid]
         if bid == block or bid in imp.activated or g.blocks[bid].dummy or not b.on_map:
             continue

@@ -19,8 +19,8 @@ or armoured vehicle, the two forming a pair in the vehicle's hex.
   only when it has somewhere to go. A pair is split at once when one block is eliminated,
   and when the vehicle is moved other than by the pair's activation (a withdrawal).
 
-Only blocks of one impulse force pair up: the pair's activation counts as two of that
-force's impulse.
+Only blocks of one impulse force pair up (as reorganised, 12.1): the pair's activation counts
+as two of that force's impulse, and a pair whose blocks end up in two forces is split.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ...battlefield import LocKind
 from ...battlefield.movement import reach, step_cost
 from ...model.cards import Protection
 from ...model.scenario import AdvancedRule
+from . import reorganisation
 from .actions import Action, Activate, ActivatePair, EndActivation, Fire, JoinCover, Move
 from .activation import WITH_ACTION
 from .situation import Situation
@@ -67,7 +68,7 @@ def covers(sit: Situation, block: str) -> dict[str, str]:
         return {}
     bf = g.battlefield
     out = {}
-    for vid in g.forces[info.force].blocks:
+    for vid in reorganisation.force_blocks(sit, reorganisation.force_of(sit, block)):  # as reorganised (12.1)
         v = s.blocks[vid]
         if vid == block or not v.on_map or v.location is None or not shelters(sit, vid) or paired(sit, vid):
             continue
@@ -114,10 +115,10 @@ def impulse_actions(sit: Situation, actions: list[Action]) -> list[Action]:
         for a in actions
         if not (isinstance(a, Activate) and paired(sit, a.block) and not can_leave(sit, a.block))
     ]
-    force = sit.game.forces[imp.force]
+    members = reorganisation.force_blocks(sit, imp.force)
     if len(imp.activated) + 2 <= imp.limit:
         for foot, vehicle in sorted(s.pairs.items()):
-            if foot not in force.blocks or vehicle not in force.blocks:
+            if foot not in members or vehicle not in members:
                 continue
             if any(b in imp.activated or _marked(sit, b) for b in (foot, vehicle)):
                 continue
@@ -218,8 +219,10 @@ def settle(sit: Situation) -> None:
     act = s.activation
     for foot, vehicle in sorted(s.pairs.items()):
         f, v = s.blocks[foot], s.blocks[vehicle]
-        if not (f.on_map and v.on_map):
-            del s.pairs[foot]
+        if not (f.on_map and v.on_map) or reorganisation.force_of(sit, foot) != reorganisation.force_of(
+            sit, vehicle
+        ):
+            del s.pairs[foot]  # eliminated, or one of them attached to another force (12.1)
         elif f.location != v.location:
             if act is not None and act.pair and act.block == vehicle:
                 f.location = v.location
@@ -240,7 +243,7 @@ def check(sit: Situation) -> list[str]:
         seen |= {foot, vehicle}
         if g.blocks[foot].vehicle or not shelters(sit, vehicle):
             problems.append(f"{foot}/{vehicle}: not a foot block with a tank or armoured vehicle (10.4)")
-        if g.blocks[foot].force != g.blocks[vehicle].force:
+        if reorganisation.force_of(sit, foot) != reorganisation.force_of(sit, vehicle):
             problems.append(f"{foot}/{vehicle}: a pair of two impulse forces (10.4)")
         if not (f.on_map and v.on_map) or f.location != v.location:
             problems.append(f"{foot}/{vehicle}: a pair not together on the map (10.4.1)")
