@@ -56,7 +56,10 @@ class UbHeuristicBot:
         if goal.kind is GoalKind.break_through and goal.attacker is self.side:
             self.goal = [parse_square(q) for q in goal.squares]
         self.rng = random.Random(seed)
-        self._fields: dict[tuple[tuple[Square, ...], bool], dict[Square, int]] = {}
+        self._fields: dict[
+            tuple[tuple[Square, ...], bool, frozenset[Square]], dict[tuple[Square, int], int]
+        ] = {}
+        self._wrecks: frozenset[Square] = frozenset()
 
     # --- the decision -------------------------------------------------------------------------------
 
@@ -70,6 +73,8 @@ class UbHeuristicBot:
         occupied = {u.square for u in units.values()}
         enemies = [u for u in units.values() if u.side is not self.side and not u.destroyed]
         friends = [u for u in units.values() if u.side is self.side and not u.destroyed]
+        # wrecks stay where they were destroyed and block the way (Destruction)
+        self._wrecks = frozenset(u.square for u in units.values() if u.destroyed)
         best_fire, fire_value = None, 0.0
         for a in actions:
             if isinstance(a, Fire):
@@ -140,33 +145,55 @@ class UbHeuristicBot:
             threat += self._chance(e, e.square, e.facing, moved, occupied, enemies, ekind, any_way=True)
             nearest = min(nearest, F.distance(square, e.square))
         targets = tuple(self.goal) if self.goal else tuple(sorted(e.square for e in enemies))
-        field = self._field(targets, u.kind.amphibious)
-        nearest = field.get(square, nearest + 30)
+        field = self._field(targets, u.kind.amphibious, self._wrecks)
+        nearest = field.get((square, facing), nearest + 30)
         weight = 3 * APPROACH if self.goal else APPROACH
         return attack - CAUTION * threat * u.kind.effectiveness - weight * nearest
 
-    def _field(self, targets: tuple[Square, ...], amphibious: bool) -> dict[Square, int]:
-        """Steps from every square to the nearest of `targets` over ground a vehicle may cross
-        (water: two), so a vehicle goes round a river or a block rather than into it."""
-        key = (targets, amphibious)
+    def _field(
+        self, targets: tuple[Square, ...], amphibious: bool, wrecks: frozenset[Square] = frozenset()
+    ) -> dict[tuple[Square, int], int]:
+        """Speed points from every square and facing to the nearest of `targets`: steps
+        forward (two from water), 45-degree rotations, along narrow passages only, never
+        rotating on one (Movement, Terrain Specifics). With the facing counted, a vehicle
+        facing a wall sees that turning towards the open street brings it nearer, so it does
+        not sit behind an obstacle a one-step look cannot get round. Wrecks block like
+        buildings: a vehicle goes round one rather than wait behind it."""
+        key = (targets, amphibious, wrecks)
         found = self._fields.get(key)
         if found is not None:
             return found
         board = self.board
-        dist: dict[Square, int] = {t: 0 for t in targets}
-        heap = [(0, t) for t in targets]
+
+        def cost(sq: Square) -> int:
+            return 2 if board.terrain(sq).value in "~x" and not amphibious else 1
+
+        dist: dict[tuple[Square, int], int] = {}
+        heap: list[tuple[int, Square, int]] = []
+        for t in targets:
+            for f in range(8):
+                dist[(t, f)] = 0
+                heap.append((0, t, f))
+        heapq.heapify(heap)
         while heap:
-            d, sq = heapq.heappop(heap)
-            if d > dist.get(sq, 1 << 30):
+            d, sq, f = heapq.heappop(heap)
+            if d > dist.get((sq, f), 1 << 30):
                 continue
-            for dx, dy in DIRECTIONS:
-                nxt = (sq[0] + dx, sq[1] + dy)
-                if not board.enterable(nxt, amphibious):
-                    continue
-                cost = d + (2 if board.terrain(nxt).value in "~x" and not amphibious else 1)
-                if cost < dist.get(nxt, 1 << 30):
-                    dist[nxt] = cost
-                    heapq.heappush(heap, (cost, nxt))
+            before: list[tuple[Square, int, int]] = []
+            if board.passage_axis(sq) is None:  # turned into facing f where it stands
+                before += [(sq, (f + 1) % 8, cost(sq)), (sq, (f - 1) % 8, cost(sq))]
+            dx, dy = DIRECTIONS[f]
+            prev = (sq[0] - dx, sq[1] - dy)  # stepped forward into sq, facing f
+            if (
+                prev not in wrecks
+                and board.enterable(prev, amphibious)
+                and all((axis := board.passage_axis(x)) is None or f in axis for x in (prev, sq))
+            ):
+                before.append((prev, f, cost(prev)))
+            for b, bf, c in before:
+                if d + c < dist.get((b, bf), 1 << 30):
+                    dist[(b, bf)] = d + c
+                    heapq.heappush(heap, (d + c, b, bf))
         if len(self._fields) > 64:
             self._fields.clear()
         self._fields[key] = dist

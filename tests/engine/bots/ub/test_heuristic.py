@@ -52,3 +52,39 @@ def test_it_ends_the_turn_when_nothing_helps(tmp_path):
         if isinstance(action, EndTurn):
             break
     assert play.decision.side is Side.red
+
+
+def test_it_turns_towards_the_way_round_an_obstacle_in_front(tmp_path):
+    """Movement: a rotation is a Step of its own, so a one-step look sees no gain in turning
+    and a vehicle facing an obstacle sat there; the approach counts speed points from each
+    square *and facing*, so it turns towards the open side (south: the north is built up)."""
+    rows = list(OPEN)
+    rows[3] = "BB........"
+    rows[4] = ".o......B."
+    for seed in range(1, 6):
+        play = start(tmp_path, rows, [("g", "tank", "A5", "E")], [("r", "tank", "J5", "W")], seed=seed)
+        bot = UbHeuristicBot(URBAN_BATTLE.briefing(play.game, Side.green), seed)
+        choice = bot.choose(play.observation(Side.green), play.legal_actions())
+        assert choice == Step("g", StepKind.right), seed
+
+
+def test_destruction_a_wreck_blocks_the_way_so_it_goes_round(tmp_path):
+    """Destruction: a wreck stays on its square and blocks movement; the approach routes
+    round it rather than wait behind it for the rest of the game."""
+    rows = list(OPEN)
+    rows[3] = ".....B...."
+    rows[5] = ".....B...."
+    play = start(
+        tmp_path, rows, [("g", "tank", "E5", "E")], [("w", "tank", "F5", "W"), ("r", "tank", "J9", "NW")]
+    )
+    play.state.pieces["w"].destroyed = True  # the position: a red tank destroyed at F5
+    bot = bot_for(play)
+    moves = []
+    while True:
+        action = bot.choose(play.observation(Side.green), play.legal_actions())
+        play.apply(action)
+        if isinstance(action, EndTurn):
+            break
+        moves.append(action)
+    assert moves, "it waited behind the wreck"
+    assert play.state.pieces["g"].square != (4, 4)
