@@ -103,6 +103,7 @@ class HandPanel(QWidget):
             item = self.column.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None and widget not in (self.enemy_label, self.played_label):
+                widget.hide()  # at once: deleted only when the event loop next turns
                 widget.deleteLater()
         self.frames = {}
         for obs in observations:

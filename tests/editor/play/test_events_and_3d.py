@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editor.play.board import Layer
+from editor.play.hand_panel import CardFrame
 from editor.play.items import ChipItem, RingItem
 from editor.play.offers import Offer, Where
 from editor.play.session import Player, PlayOptions, PlaySession, View
@@ -169,6 +170,13 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     assert s.play.log[-1]["action"] == "PlayEvent" and s.play.log[-1]["card"] == card.anchor
     assert card.anchor in s.observation(Side.green).events_played
     assert card.anchor not in play.hand.frames and title in play.hand.played_label.text()
+    # the cards shown are the hand's, no card left over from before
+    body = play.hand.body
+    current = set(play.hand.frames.values())
+    assert not [f for f in body.findChildren(CardFrame) if f not in current and f.isVisibleTo(body)]
+    qtbot.waitUntil(lambda: all(f.isVisibleTo(body) for f in play.hand.frames.values()))  # shown queued
+    shown = [f for f in body.findChildren(CardFrame) if f.isVisibleTo(body)]
+    assert sorted(f.objectName() for f in shown) == sorted(f.objectName() for f in play.hand.frames.values())
     assert f"event played: {title}" in play.log_list.text(play.log_list.count() - 1)
 
     # green passes on; next turn the mission falls (carried with a click where it has the
@@ -185,7 +193,11 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     drawn = {k[1]: v for k, v in play.board._drawn.items() if k[0] == "strike"}
     assert len(drawn) == 1
     strike, ring = next(iter(drawn.items()))
-    assert isinstance(ring, RingItem) and ring.label.startswith("81mm mortar section: -") and strike.target == target
+    assert (
+        isinstance(ring, RingItem)
+        and ring.label.startswith("81mm mortar section: -")
+        and strike.target == target
+    )
     # the card's rings by EP distance (walls add theirs, 8.2.1.4): 2 OSL on the target, 1 at
     # 1 EP, 1 less where fortified
     ep = ep_from(s.game.battlefield, target)
