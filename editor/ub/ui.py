@@ -6,7 +6,8 @@ The window creates one `UbUi` and routes to it the documents of these formats; t
 canvas, its tools and docks are hidden meanwhile (editor/map_ui.py) and come back as they
 were for a hex file. Every edit is a command on the document's undo stack (editor/ub/
 commands.py), so the Edit menu's Undo and Redo (Ctrl+Z, Ctrl+Y) and the History dock serve
-the board as they serve a sheet.
+the board as they serve a sheet. The mouse on the canvas is editor/ub/mouse.py's, the
+Board menu's segment and scan edits editor/ub/segments.py's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QLabel, QMenu, QMessageBox, QToolBar
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QMenu, QToolBar
 
 from engine.io.files import load_document
 from engine.io.problems import LoadError
@@ -27,47 +28,20 @@ from engine.model.square_board import Segment, SquareBoard, SquareGrid, SquareTe
 from engine.model.ub_mission import Mission
 from engine.model.ub_units import UnitChart
 
-from ..canvas.background_item import load_scan
-from ..digitise.actions import SCAN_FILTER, scan_reference
 from ..document import Document
-from .calibration import fitted_transform
 from .calibration_dialog import SquareCalibrationDialog
-from .commands import (
-    PaintSquares,
-    SetBoardFields,
-    add_segment,
-    board_of,
-    calibrate_segment_scan,
-    move_piece,
-    remove_segment,
-    set_segment,
-    turn_piece,
-)
+from .items import paint_square
 from .layout import Spot
+from .mouse import BRUSHES, MouseMixin
 from .outline import is_ub
-from .scene import UbScene, paint_square
-from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
+from .scene import UbScene
+from .segments import SegmentMixin
 from .view import UbView
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
     from ..session import Session
 
-#: the brushes of the Terrain tool bar, in its order, with their key and name
-BRUSHES: list[tuple[SquareTerrain, str, str]] = [
-    (SquareTerrain.open, "1", "Open ground"),
-    (SquareTerrain.building, "2", "Building"),
-    (SquareTerrain.low, "3", "Low obstacle (white border)"),
-    (SquareTerrain.water, "4", "Water (white dot)"),
-    (SquareTerrain.deep, "5", "Water marked x (amphibious only)"),
-    (SquareTerrain.bridge, "6", "Bridge"),
-    (SquareTerrain.passage_ns, "7", "Narrow passage north-south"),
-    (SquareTerrain.passage_ew, "8", "Narrow passage east-west"),
-]
-TURNED = {
-    SquareTerrain.passage_ns.value: SquareTerrain.passage_ew.value,
-    SquareTerrain.passage_ew.value: SquareTerrain.passage_ns.value,
-}
 NEW_BOARD_SIZE = (12, 10)
 _POINTER_SEGMENT = re.compile(r"^/segments/(\d+)(?:/rows(?:/(\d+))?)?")
 _POINTER_PIECE = re.compile(r"^/forces/(green|red)/units/(\d+)")
@@ -99,7 +73,7 @@ def new_board() -> SquareBoard:
     )
 
 
-class UbUi(QObject):
+class UbUi(MouseMixin, SegmentMixin, QObject):
     def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
@@ -360,142 +334,6 @@ class UbUi(QObject):
         self.action_calibrate.setEnabled(editable and segment is not None and segment.scan is not None)
         self.action_remove_scan.setEnabled(editable and segment is not None and segment.scan is not None)
 
-    # -- the brush -------------------------------------------------------------------
-    def set_terrain(self, terrain: SquareTerrain) -> None:
-        self.terrain = terrain
-        self.brush_actions[terrain].setChecked(True)
-        self.window.statusBar().showMessage(f"Brush: {dict((t, n) for t, _k, n in BRUSHES)[terrain]}", 3000)
-
-    def _editable_doc(self) -> Document | None:
-        doc = self.document
-        return doc if doc is not None and isinstance(doc.model, SquareBoard) else None
-
-    def _on_pressed(self, pos: QPointF, button: object) -> None:
-        spot = self.scene.spot_at(pos.x(), pos.y())
-        if spot is not None:
-            self.segment_box.setCurrentIndex(spot[0])
-            self._refresh_actions()
-        doc = self._editable_doc()
-        piece = self._piece_at(spot) if spot is not None else None
-        if button == Qt.MouseButton.RightButton:
-            if doc is not None and spot is not None:
-                self.turn_passage(spot)
-            elif piece is not None:
-                self.turn_piece(*piece)
-            return
-        if doc is None:
-            if spot is not None:
-                self.select([spot])
-                self._say_square(spot)
-            # a mission's piece is dragged to its new square (dropped on release)
-            self._moving = piece
-            self._last = pos
-            return
-        self._stroke = next(self._strokes)
-        self._last = pos
-        if spot is not None:
-            self.paint([spot])
-
-    def _on_dragged(self, pos: QPointF) -> None:
-        if self._moving is not None:
-            self._last = pos
-            return
-        if self._stroke == 0 or self._editable_doc() is None or self.scene.layout is None:
-            return
-        # every square the pointer crossed since the last event: a fast drag skips none
-        last = self._last or pos
-        step = self.scene.layout.size / 4
-        n = max(1, int(max(abs(pos.x() - last.x()), abs(pos.y() - last.y())) / step))
-        spots: list[Spot] = []
-        for k in range(1, n + 1):
-            t = k / n
-            spot = self.scene.spot_at(
-                last.x() + (pos.x() - last.x()) * t, last.y() + (pos.y() - last.y()) * t
-            )
-            if spot is not None and spot not in spots:
-                spots.append(spot)
-        self._last = pos
-        if spots:
-            self.paint(spots)
-
-    def _on_released(self) -> None:
-        moving, last = self._moving, self._last
-        self._stroke = 0
-        self._last = None
-        self._moving = None
-        if moving is not None and last is not None:
-            target = self.scene.spot_at(last.x(), last.y())
-            if target is not None:
-                self.move_piece(*moving, target)
-
-    # -- a mission's set-up ----------------------------------------------------------
-    def _piece_at(self, spot: Spot) -> tuple[str, int] | None:
-        """The mission's piece set up on a square: (side, index)."""
-        doc, layout = self.document, self.scene.layout
-        if doc is None or layout is None or not isinstance(doc.model, Mission):
-            return None
-        name = layout.name(spot)
-        for side in ("green", "red"):
-            for i, unit in enumerate(getattr(doc.model.forces, side).units):
-                if unit.square == name:
-                    return side, i
-        return None
-
-    def move_piece(self, side: str, index: int, target: Spot) -> bool:
-        """Drop a mission's piece on another square (not on another piece)."""
-        doc, layout = self.document, self.scene.layout
-        if doc is None or layout is None or not isinstance(doc.model, Mission):
-            return False
-        unit = getattr(doc.model.forces, side).units[index]
-        name = layout.name(target)
-        if name == unit.square:
-            return False
-        other = self._piece_at(target)
-        if other is not None:
-            taken = getattr(doc.model.forces, other[0]).units[other[1]].id
-            self.window.statusBar().showMessage(f"{name} already holds {taken}", 4000)
-            return False
-        doc.undo_stack.push(move_piece(doc, side, index, name))
-        self.select([target])
-        return True
-
-    def turn_piece(self, side: str, index: int, steps: int = 1) -> None:
-        """Right click on a piece: it turns 45° clockwise."""
-        doc = self.document
-        if doc is not None and isinstance(doc.model, Mission):
-            doc.undo_stack.push(turn_piece(doc, side, index, steps))
-
-    def paint(self, spots: list[Spot], letter: str | None = None) -> bool:
-        """Paint squares with the brush's terrain (or `letter`), merged into the stroke's
-        one undo step. False when nothing changed."""
-        doc = self._editable_doc()
-        if doc is None:
-            return False
-        value = letter or self.terrain.value
-        command = PaintSquares(doc, {s: value for s in spots}, self._stroke or next(self._strokes))
-        if command.empty:
-            return False
-        doc.undo_stack.push(command)
-        return True
-
-    def turn_passage(self, spot: Spot) -> bool:
-        """Right click: a narrow passage turns to the other direction (its arrow)."""
-        doc = self._editable_doc()
-        if doc is None:
-            return False
-        board = board_of(doc)
-        s, col, row = spot
-        line = board.segments[s].rows[row]
-        letter = line[col] if col < len(line) else ""
-        if letter not in TURNED:
-            self.window.statusBar().showMessage(
-                "Right click turns a narrow passage: this square is none", 4000
-            )
-            return False
-        command = PaintSquares(doc, {spot: TURNED[letter]}, next(self._strokes), "Turn narrow passage")
-        doc.undo_stack.push(command)
-        return True
-
     # -- status, selection, revealing ------------------------------------------------
     def _show_cursor(self, pos: QPointF) -> None:
         name = self.scene.square_name_at(pos.x(), pos.y())
@@ -588,155 +426,6 @@ class UbUi(QObject):
             return False
         window.set_session(Session.around(Document(new_board(), parent=window)))
         return True
-
-    # -- segments --------------------------------------------------------------------
-    def _push(self, command: object) -> None:
-        doc = self._editable_doc()
-        if doc is not None:
-            doc.undo_stack.push(command)  # type: ignore[arg-type]
-
-    def add_segment(self) -> None:
-        doc = self._editable_doc()
-        if doc is None:
-            return
-        self._push(add_segment(doc))
-        self.segment_box.setCurrentIndex(self.segment_box.count() - 1)
-        self._refresh_actions()
-
-    def remove_segment(self) -> None:
-        doc = self._editable_doc()
-        index = self.current_segment()
-        if doc is None or index < 0:
-            return
-        try:
-            command = remove_segment(doc, index)
-        except ValueError as exc:
-            self.window.statusBar().showMessage(str(exc), 4000)
-            return
-        self._push(command)
-
-    def board_settings_dialog(self) -> BoardSettingsDialog | None:
-        doc, board = self._editable_doc(), self.board()
-        if doc is None or board is None:
-            return None
-        dialog = BoardSettingsDialog(board, self.window)
-        dialog.accepted.connect(lambda: self._apply_settings(dialog, None))
-        dialog.finished.connect(dialog.deleteLater)
-        self.settings_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def segment_settings_dialog(self) -> SegmentSettingsDialog | None:
-        doc, board, index = self._editable_doc(), self.board(), self.current_segment()
-        if doc is None or board is None or not 0 <= index < len(board.segments):
-            return None
-        dialog = SegmentSettingsDialog(board, index, self.window)
-        dialog.accepted.connect(lambda: self._apply_settings(dialog, index))
-        dialog.finished.connect(dialog.deleteLater)
-        self.settings_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _apply_settings(self, dialog: BoardSettingsDialog | SegmentSettingsDialog, index: int | None) -> None:
-        doc = self._editable_doc()
-        if doc is None or not dialog.changes:
-            return
-        if index is None:
-            self._push(SetBoardFields(doc, "Board settings", **dialog.changes))
-        else:
-            name = board_of(doc).segments[index].id
-            self._push(set_segment(doc, index, f"Segment {name} settings", **dialog.changes))
-
-    # -- scans -----------------------------------------------------------------------
-    def import_dialog(self) -> None:
-        start = str(self.board_dir() or "")
-        name, _ = QFileDialog.getOpenFileName(self.window, "Import scan for segment", start, SCAN_FILTER)
-        if name:
-            self.import_scan(Path(name))
-
-    def import_scan(self, image: Path, index: int | None = None) -> bool:
-        """Put a scan under a segment (the tool bar's, unless given), stretched over it
-        until it is calibrated."""
-        doc = self._editable_doc()
-        board = self.board()
-        index = self.current_segment() if index is None else index
-        if doc is None or board is None or not 0 <= index < len(board.segments):
-            return False
-        scan, error = load_scan(image)
-        if scan is None:
-            QMessageBox.critical(self.window, "Cannot import scan", error)
-            return False
-        layout = self.scene.layout
-        assert layout is not None
-        _x, _y, w, h = layout.segment_rect(index)
-        transform = fitted_transform(w, h, scan.pixmap.width(), scan.pixmap.height())
-        segment = board.segments[index]
-        verb = "Replace" if segment.scan else "Import"
-        self._push(
-            set_segment(
-                doc,
-                index,
-                f"{verb} scan of {segment.id}",
-                scan=scan_reference(image, doc.path),
-                scan_transform=transform,
-            )
-        )
-        self.window.statusBar().showMessage(
-            f"Imported {image.name} under {segment.id}: calibrate it (Board > Calibrate segment scan)", 8000
-        )
-        return True
-
-    def remove_scan(self) -> None:
-        doc, board, index = self._editable_doc(), self.board(), self.current_segment()
-        if doc is None or board is None or not 0 <= index < len(board.segments):
-            return
-        segment = board.segments[index]
-        if segment.scan is not None:
-            self._push(
-                set_segment(doc, index, f"Remove scan of {segment.id}", scan=None, scan_transform=None)
-            )
-
-    def calibrate_dialog(self) -> SquareCalibrationDialog | None:
-        doc, board, index = self._editable_doc(), self.board(), self.current_segment()
-        layout = self.scene.layout
-        if doc is None or board is None or layout is None or not 0 <= index < len(board.segments):
-            return None
-        segment = board.segments[index]
-        if segment.scan is None:
-            return None
-        path = Path(segment.scan)
-        base = self.board_dir()
-        if base is not None and not path.is_absolute():
-            path = base / path
-        scan, error = load_scan(path)
-        if scan is None:
-            QMessageBox.critical(self.window, "Cannot calibrate", f"The scan cannot be read: {error}")
-            return None
-        place = layout.segments[index]
-        dialog = SquareCalibrationDialog(
-            scan.pixmap,
-            segment.id,
-            place.first_col,
-            place.width,
-            place.height,
-            board.grid.size,
-            scan.dpi,
-            self.window,
-        )
-        dialog.accepted.connect(lambda: self._apply_calibration(dialog, index))
-        dialog.finished.connect(dialog.deleteLater)
-        self.calibration_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _apply_calibration(self, dialog: SquareCalibrationDialog, index: int) -> None:
-        doc, cal = self._editable_doc(), dialog.calibration
-        if doc is None or cal is None:
-            return
-        self._push(calibrate_segment_scan(doc, index, cal.transform, cal.size))
-        self.window.statusBar().showMessage(
-            f"Scan calibrated: RMS error {cal.rms_mm:.2f} mm ({cal.rms_squares:.3f} square)", 8000
-        )
 
 
 def _menu(window: MainWindow, title: str) -> QMenu | None:

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editor.ub.commands import calibrate_segment_scan
-from editor.ub.scene import SegmentItem
+from editor.ub.items import SegmentItem
 from engine.io.files import load_document
 
 from ..conftest import ROOT

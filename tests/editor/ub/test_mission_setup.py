@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.ub.scene import PieceItem
+from editor.ub.items import PieceItem
 from engine.io.files import load_document
 
 from ..conftest import ROOT, wait_validated

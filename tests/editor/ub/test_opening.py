@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import run_editor
-from editor.ub.scene import GOAL, PieceItem, SegmentItem
+from editor.ub.items import GOAL, PieceItem, SegmentItem
 from engine.model.square_board import SquareBoard
 from engine.model.ub_mission import Mission
 
