@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from engine.bots.balance import wilson
 from engine.bots.series import play_one
 from engine.rules.registry import rule_set
 from engine.rules.ub import fire as F
@@ -66,11 +67,17 @@ def run() -> None:
                 draws[side] += result.winner is None
         elapsed = time.perf_counter() - started
         share = (wins["green"] + wins["red"]) / (2 * GAMES)
+        sides = []
+        for side in ("green", "red"):
+            low, high = wilson(wins[side], GAMES)
+            met = "met" if wins[side] / GAMES >= TARGET else "NOT met"
+            sides.append(
+                f"as {side} {wins[side] / GAMES:.1%} (95% interval {low:.1%}-{high:.1%}, "
+                f"undecided {draws[side]}; {met})"
+            )
         print(
-            f"  heuristic vs random, {GAMES} games a side: as green {wins['green'] / GAMES:.1%}, "
-            f"as red {wins['red'] / GAMES:.1%} (undecided {draws['green']}/{draws['red']}); "
-            f"overall {share:.1%} (target {TARGET:.0%}: {'met' if share >= TARGET else 'NOT met'}); "
-            f"{2 * GAMES / elapsed:.1f} games/s"
+            f"  heuristic vs random, {GAMES} games a side: {'; '.join(sides)}; overall {share:.1%} "
+            f"(target {TARGET:.0%} a side); {2 * GAMES / elapsed:.1f} games/s; load {os.getloadavg()[0]:.2f}"
         )
     print(f"load average: {os.getloadavg()[0]:.2f}")
 

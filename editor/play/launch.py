@@ -31,7 +31,6 @@ from .window import PlayWindow
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
-    from .ub_window import UbPlayWindow
 
 
 def build_game(scenario: Path, overrides: dict[Path, str]) -> Game:
@@ -71,6 +70,20 @@ def surface_layer(placed: list[PlacedSheet]) -> list[Layer]:
     first, *others = placed
     label = "Surface " + "+".join(p.sheet.id for p in placed)
     return [Layer(label, "surface", first.sheet, first.base_dir, first.placement, tuple(others))]
+
+
+#: the play window of each rule set other than Urban Operations (whose window is PlayWindow,
+#: drawn over the editor's hex sheets): module and class, imported on first play
+PLAY_WINDOWS = {"urban-battle": "editor.play.ub_window:UbPlayWindow"}
+
+
+def play_window_class(rules: str) -> type[QMainWindow]:
+    """The play window for a rule set's games: (session, scenario path, parent)."""
+    from importlib import import_module
+
+    module, _, name = PLAY_WINDOWS[rules].partition(":")
+    cls: type[QMainWindow] = getattr(import_module(module), name)
+    return cls
 
 
 def names_rule_set(model: object) -> str | None:
@@ -120,12 +133,14 @@ def start_mission(
     rules: str,
     overrides: dict[Path, str] | None = None,
     ask: Callable[..., PlayOptions | None] | None = None,
-) -> UbPlayWindow | None:
+) -> QMainWindow | None:
     """Play a mission of another rule set (an Urban Battle `ub-mission/1`): built by the rule
     set it names, with the editor's unsaved texts, in that rule set's play window. The same
     options dialog, session (bots, time travel) and log as Urban Operations'."""
-    from .ub_window import UbPlayWindow
-
+    if rules not in PLAY_WINDOWS:
+        text = f"{path.name}: the play mode has no board for rule set {rules!r}."
+        QMessageBox.information(window, "Play", text)
+        return None
     try:
         game = rule_set(rules).load(path, overrides or {})
     except GameSetupError as exc:
@@ -139,7 +154,7 @@ def start_mission(
     if options is None:
         return None
     session = PlaySession(game, options)
-    play = UbPlayWindow(session, path, window)
+    play = play_window_class(rules)(session, path, window)  # type: ignore[call-arg]
     session.setParent(play)
     if window is not None:  # the editor's: the play window closes with it
         window.play_windows = [w for w in getattr(window, "play_windows", []) if w.isVisible()] + [play]  # type: ignore[attr-defined]
@@ -181,10 +196,8 @@ def open_log(path: Path, parent: QWidget | None = None) -> QMainWindow | None:
     session = PlaySession(game, options)
     session.future = actions
     play: QMainWindow
-    if game.rules != URBAN_OPERATIONS.name:
-        from .ub_window import UbPlayWindow
-
-        play = UbPlayWindow(session, scenario)
+    if game.rules in PLAY_WINDOWS:
+        play = play_window_class(game.rules)(session, scenario)  # type: ignore[call-arg]
     else:
         play = PlayWindow(session, disk_layers(scenario), scenario)
     play.setWindowTitle(f"Replay — {path.name} ({len(actions)} actions)")
