@@ -10,6 +10,8 @@ impulses (7.1.1), the two-block actions (8.2.2, 8.2.4) and the command chain (7.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...model.cards import BlockType
 from ...model.scenario import AdvancedRule, Side
 from .actions import EndReorganisation, Transfer
@@ -75,14 +77,18 @@ def choices(sit: Situation, side: Side) -> list[Transfer]:
     forces = [f.id for f in g.side_forces(side) if in_play(sit, f.id)]
     pair = _pair(sit, side)
     markers = MARKERS - markers_used(sit, side)
+    # blocks that stay with the block beside them: a vehicle's passengers (8.2.4) and an
+    # armour cover pair sharing a hex (10.4) go where their force goes
+    carrying = {b.mounted_in for b in s.blocks.values() if b.mounted_in and not b.eliminated}
+    shared = Counter(b.location for b in s.blocks.values() if b.on_map)
     out = []
     for src in forces:
         for bid in force_blocks(sit, src):
             info = g.blocks[bid]
             if info.dummy or info.type in STAYING or not s.blocks[bid].on_map or g.forces[src].leader == bid:
                 continue
-            if bid in s.advanced.transferred:
-                continue  # once a sequence: the markers are moved once
+            if bid in s.advanced.transferred or bid in carrying or shared[s.blocks[bid].location] > 1:
+                continue  # once a sequence (the markers are moved once); pairs stay together
             for dst in forces:
                 if dst == src or (pair is not None and {src, dst} != pair):
                     continue

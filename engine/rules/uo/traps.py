@@ -13,7 +13,7 @@ leaves the game.
 
 from __future__ import annotations
 
-from ...battlefield import LocKind
+from ...battlefield import LocKind, StepKind
 from ...battlefield.movement import ep_within
 from ...model.scenario import AdvancedRule, Side
 from . import harm, no_mans_land
@@ -59,11 +59,14 @@ def setup_places(sit: Situation, side: Side) -> list[str]:
 
 
 def engineer_places(sit: Situation, block: str) -> list[str]:
-    """8.2.3.1: the active engineer sets a trap in an adjacent room or zone."""
+    """8.2.3.1: the active engineer sets a trap in an adjacent room or zone: one it could step
+    into (a door, a partition, a passage), not one merely behind a wall."""
     if sit.game.blocks[block].type not in no_mans_land.ENGINEERS or not affordable(sit, sit.side_of(block)):
         return []
-    near = sit.game.battlefield.neighbours(sit.state.blocks[block].location or "")
-    return [loc for loc in near if placeable(sit, loc)]
+    bf = sit.game.battlefield
+    here = bf.location(sit.state.blocks[block].location or "")
+    near = {bf.locations[st.dst].id for st in bf.out[here.index] if st.kind != StepKind.effect}
+    return [loc for loc in sorted(near) if placeable(sit, loc)]
 
 
 def place(sit: Situation, side: Side, location: str) -> None:

@@ -236,3 +236,30 @@ def test_13_4_light_weapons_never_bring_a_building_down() -> None:
     effects.apply(play, "tank", "coax", ROOM_N)
     assert play.state.advanced.collapses == []
     assert traps.on(play) is False
+
+
+def test_13_1_the_barricade_below_closes_the_manhole() -> None:
+    game = advanced_game(
+        green=[B("eng", ENG, MANHOLE)], red=[B("r", INF, "S1310")], advanced_rules=[AdvancedRule.blocking_underground]
+    )
+    play = play_of(game)
+    activate(play, "eng")
+    assert Move(UNDER_A) in play.legal_actions()  # 8.1.10: down the manhole
+    play.apply(BlockEntry(MANHOLE))  # from the manhole's own hex
+    assert Move(UNDER_A) not in play.legal_actions() and Move(UNDER_B) not in play.legal_actions()
+    check(play)
+
+
+def test_13_2_an_engineer_sets_a_trap_in_an_adjacent_room_in_play() -> None:
+    base = game_of(
+        [B("eng", ENG, "S0804")], [B("r", INF, "S1310")], advanced_rules=[AdvancedRule.antipersonnel_mines]
+    )
+    game = with_allotments(base, Side.green, at_mines={"count": 3})
+    play = play_of(game)
+    activate(play, "eng")
+    traps_offered = {a for a in legal(play, PlaceCounter) if a.kind == "ap_mine"}
+    assert traps_offered == {PlaceCounter("ap_mine", ROOM_N)}  # the room behind the door
+    play.apply(PlaceCounter("ap_mine", ROOM_N))
+    assert play.state.nml.reserve == {"green.at_mines": 1}  # two of the three spent
+    assert not {a for a in legal(play, PlaceCounter) if a.kind == "ap_mine"}  # its action is done
+    check(play)

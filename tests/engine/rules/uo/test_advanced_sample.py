@@ -12,8 +12,10 @@ from engine.bots.runner import make_bot, play_game
 from engine.lint.runner import validate_paths
 from engine.model.scenario import AdvancedRule, Side
 from engine.rules.uo.game import Game
+from engine.rules.log import replay_actions
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[4]
 SAMPLE = ROOT / "scenarios" / "advanced-rules.yaml"
@@ -49,3 +51,14 @@ def test_the_heuristic_bot_plays_it_to_the_end_on_either_side() -> None:
     for green, red in (("heuristic", "random"), ("random", "heuristic")):
         play = play_game(game, make_bot(green, game, 5, Side.green), make_bot(red, game, 5, Side.red), 5)
         assert play.decision is None and play.state.turn == game.scenario.turns
+
+
+def test_a_game_replays_from_its_log_to_the_same_state() -> None:
+    game = Game.load(SAMPLE)
+    play = Play(game, 11)
+    rng = random.Random(11)
+    while legal := play.legal_actions():
+        play.apply(rng.choice(legal))
+    again = replay_actions(URBAN_OPERATIONS, game, 11, play.log, play.start_entry)
+    assert again.digest() == play.digest()
+    assert "advanced" in again.digest_parts()  # the advanced rules left their state
