@@ -51,6 +51,7 @@ class MouseMixin:
     _stroke: int
     _last: QPointF | None
     _moving: tuple[str, int] | None
+    _rect_from: Spot | None
 
     if TYPE_CHECKING:
 
@@ -68,7 +69,7 @@ class MouseMixin:
         doc = self.document
         return doc if doc is not None and isinstance(doc.model, SquareBoard) else None
 
-    def _on_pressed(self, pos: QPointF, button: object) -> None:
+    def _on_pressed(self, pos: QPointF, button: object, shift: bool = False) -> None:
         spot = self.scene.spot_at(pos.x(), pos.y())
         if spot is not None:
             self.segment_box.setCurrentIndex(spot[0])
@@ -91,12 +92,34 @@ class MouseMixin:
             return
         self._stroke = next(self._strokes)
         self._last = pos
-        if spot is not None:
+        if shift:
+            # Shift-drag: the rectangle of squares from here to the release, painted then
+            self._rect_from = spot
+            if spot is None:
+                self._stroke = 0  # from off the board: no rectangle, no stroke either
+            else:
+                self.select([spot])
+        elif spot is not None:
             self.paint([spot])
+
+    def rectangle(self, a: Spot, b: Spot) -> list[Spot]:
+        """The squares of the rectangle with corners a and b (board columns, across segments)."""
+        layout = self.scene.layout
+        if layout is None:
+            return []
+        (c0, c1), (r0, r1) = sorted((layout.board_col(a), layout.board_col(b))), sorted((a[2], b[2]))
+        spots = (layout.spot_of(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
+        return [s for s in spots if s is not None]
 
     def _on_dragged(self, pos: QPointF) -> None:
         if self._moving is not None:
             self._last = pos
+            return
+        if self._rect_from is not None:
+            self._last = pos
+            spot = self.scene.spot_at(pos.x(), pos.y())
+            if spot is not None:
+                self.select(self.rectangle(self._rect_from, spot))  # the preview
             return
         if self._stroke == 0 or self._editable_doc() is None or self.scene.layout is None:
             return
@@ -117,10 +140,15 @@ class MouseMixin:
             self.paint(spots)
 
     def _on_released(self) -> None:
-        moving, last = self._moving, self._last
-        self._stroke = 0
+        moving, last, corner = self._moving, self._last, self._rect_from
         self._last = None
         self._moving = None
+        self._rect_from = None
+        if corner is not None and last is not None:
+            end = self.scene.spot_at(last.x(), last.y()) or corner
+            self.select([])
+            self.paint(self.rectangle(corner, end))
+        self._stroke = 0
         if moving is not None and last is not None:
             target = self.scene.spot_at(last.x(), last.y())
             if target is not None:

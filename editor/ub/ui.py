@@ -92,6 +92,8 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self._last: QPointF | None = None
         #: the mission's piece being dragged: (side, index)
         self._moving: tuple[str, int] | None = None
+        #: the first corner of a Shift-drag's rectangle
+        self._rect_from: Spot | None = None
         self.calibration_dialog: SquareCalibrationDialog | None = None
         #: an open mission's board file, read again when it changes
         self.board_watch = QFileSystemWatcher(self)
@@ -206,7 +208,10 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
     def _hint(self) -> str:
         model = self.document.model if self.document is not None else None
         if isinstance(model, SquareBoard):
-            return "Pick a terrain (1-8), click or drag on squares to paint it; right click turns a passage"
+            return (
+                "Pick a terrain (1-8), click or drag to paint squares, Shift-drag a rectangle;"
+                " right click turns a passage"
+            )
         if isinstance(model, Mission):
             if self.mission_board is None:
                 return "The mission's board cannot be read: the Validation dock says why"

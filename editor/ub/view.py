@@ -13,8 +13,8 @@ from .scene import UbScene
 
 
 class UbView(SheetView):
-    #: a left or right button went down at a point (mm); the button
-    pressed = Signal(QPointF, object)
+    #: a left or right button went down at a point (mm); the button; whether Shift was held
+    pressed = Signal(QPointF, object, bool)
     #: the mouse moved with the left button down (mm)
     dragged = Signal(QPointF)
     #: the left button came up
@@ -44,7 +44,8 @@ class UbView(SheetView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             self._painting = event.button() == Qt.MouseButton.LeftButton
-            self.pressed.emit(self._scene_pos(event), event.button())
+            shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.pressed.emit(self._scene_pos(event), event.button(), shift)
             event.accept()
             return
         super().mousePressEvent(event)

@@ -62,3 +62,14 @@ def letter(window: MainWindow, name: str) -> str:
     assert spot is not None, name
     s, col, row = spot
     return board.segments[s].rows[row][col]
+
+
+def shift_drag_squares(qtbot, window: MainWindow, first: str, last: str) -> None:
+    viewport = window.ub_ui.view.viewport()
+    a, b = centre_of(window, first), centre_of(window, last)
+    shift = Qt.KeyboardModifier.ShiftModifier
+    qtbot.mousePress(viewport, LEFT, shift, to_viewport(window, a))
+    for k in range(1, 5):
+        t = k / 4
+        qtbot.mouseMove(viewport, to_viewport(window, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)))
+    qtbot.mouseRelease(viewport, LEFT, shift, to_viewport(window, b))

@@ -14,7 +14,7 @@ from editor.ub.items import SegmentItem
 from engine.io.files import load_document
 
 from ..conftest import ROOT
-from .board_input import RIGHT, click_square, drag_squares, key, letter
+from .board_input import RIGHT, click_square, drag_squares, key, letter, shift_drag_squares
 from .square_scan import draw_square_scan
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -204,3 +204,14 @@ def test_segment_settings_name_a_segment(window, qtbot, board):
     assert (after.segments[1].id, after.segments[1].title) == ("East", "The river")
     assert ub.segment_box.itemText(1) == "East — The river"
     check_undo_redo(qtbot, window, before, after, "Segment S2 settings")
+
+
+def test_a_shift_drag_paints_a_rectangle_across_segments_in_one_step(window, qtbot, board):
+    before = window.document.model.model_copy(deep=True)
+    key(qtbot, window, "2")
+    shift_drag_squares(qtbot, window, "K9", "N10")  # columns K..N: two of S1, two of S2
+    names = [f"{c}{r}" for c in "KLMN" for r in (9, 10)]
+    assert [letter(window, n) for n in names] == ["B"] * 8
+    assert letter(window, "J9") == "B" and letter(window, "O9") == "x"  # outside: as they were
+    assert window.ub_ui.scene.selected == []  # the preview is gone
+    check_undo_redo(qtbot, window, before, window.document.model.model_copy(deep=True), "Paint building")
