@@ -42,6 +42,16 @@ def painted_rows(rows: list[str], col: int, row: int, letter: str) -> list[str] 
     return out
 
 
+def resized_rows(rows: list[str], width: int | None = None, height: int | None = None) -> list[str]:
+    """A segment's rows made `width` squares wide and `height` rows high: open squares added
+    at the right and bottom, the others cut off (the edit is undoable)."""
+    w = width if width is not None else (len(rows[0]) if rows else 1)
+    out = [row[:w].ljust(w, ".") for row in rows] if width is not None else list(rows)
+    if height is not None:
+        out = out[:height] + ["." * w] * (height - len(out))
+    return out
+
+
 class PaintSquares(QUndoCommand):
     """Terrain letters painted on squares; the squares of one stroke are one undo step."""
 

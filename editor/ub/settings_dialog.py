@@ -1,8 +1,8 @@
-"""Board > Board settings (id, title, the squares' size and where the first one is) and
-Board > Segment settings (a segment's id and title). The dialogs only collect values; the
-window pushes one undoable command with them (editor/ub/commands.py). A value the format
-refuses (an id with a space, a segment id used twice) is said in the dialog, which stays
-open."""
+"""Board > Board settings (id, title, rows, the squares' size and where the first one is)
+and Board > Segment settings (a segment's id, title and columns). The dialogs only collect
+values; the window pushes one undoable command with them (editor/ub/commands.py). A value
+the format refuses (an id with a space, a segment id used twice) is said in the dialog,
+which stays open. Fewer rows or columns cut squares off (undoable); more are open ground."""
 
 from __future__ import annotations
 
@@ -16,12 +16,15 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from engine.model.common import Ident
 from engine.model.square_board import Segment, SquareBoard, SquareGrid
+
+from .commands import resized_rows
 
 _IDENT: TypeAdapter[str] = TypeAdapter(Ident)
 
@@ -66,6 +69,14 @@ class _Form(QDialog):
         raise NotImplementedError
 
 
+def _count(value: int) -> QSpinBox:
+    """Squares in a row or rows in a segment, as many as the format allows."""
+    box = QSpinBox()
+    box.setRange(1, 64)
+    box.setValue(value)
+    return box
+
+
 def _spin(value: float, low: float, high: float, suffix: str = " mm") -> QDoubleSpinBox:
     box = QDoubleSpinBox()
     box.setRange(low, high)
@@ -84,8 +95,10 @@ class BoardSettingsDialog(_Form):
         self.size = _spin(board.grid.size, 1.0, 200.0)
         self.origin_x = _spin(board.grid.origin[0], -1000.0, 1000.0)
         self.origin_y = _spin(board.grid.origin[1], -1000.0, 1000.0)
+        self.rows = _count(len(board.segments[0].rows))
         self.form.addRow("Id:", self.ident)
         self.form.addRow("Title:", self.title)
+        self.form.addRow("Rows (every segment):", self.rows)
         self.form.addRow("Square side:", self.size)
         self.form.addRow("First square's corner x:", self.origin_x)
         self.form.addRow("First square's corner y:", self.origin_y)
@@ -102,7 +115,11 @@ class BoardSettingsDialog(_Form):
             size=round(self.size.value(), 6),
             origin=(self.origin_x.value(), self.origin_y.value()),
         )
-        new = {"id": ident, "title": title, "grid": grid}
+        height = self.rows.value()
+        segments = [
+            s.model_copy(update={"rows": resized_rows(s.rows, height=height)}) for s in self.board.segments
+        ]
+        new = {"id": ident, "title": title, "grid": grid, "segments": segments}
         self.changes = {k: v for k, v in new.items() if v != getattr(self.board, k)}
         return ""
 
@@ -115,8 +132,10 @@ class SegmentSettingsDialog(_Form):
         self.others = {s.id for i, s in enumerate(board.segments) if i != index}
         self.ident = QLineEdit(segment.id)
         self.title = QLineEdit(segment.title)
+        self.columns = _count(len(segment.rows[0]))
         self.form.addRow("Id:", self.ident)
         self.form.addRow("Title:", self.title)
+        self.form.addRow("Columns:", self.columns)
 
     def collect(self) -> str:
         ident, title = self.ident.text().strip(), self.title.text().strip()
@@ -125,6 +144,10 @@ class SegmentSettingsDialog(_Form):
             return problem
         if ident in self.others:
             return f"another segment is {ident}"
-        new = {"id": ident, "title": title}
+        new = {
+            "id": ident,
+            "title": title,
+            "rows": resized_rows(self.segment.rows, width=self.columns.value()),
+        }
         self.changes = {k: v for k, v in new.items() if v != getattr(self.segment, k)}
         return ""

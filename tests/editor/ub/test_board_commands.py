@@ -215,3 +215,31 @@ def test_a_shift_drag_paints_a_rectangle_across_segments_in_one_step(window, qtb
     assert letter(window, "J9") == "B" and letter(window, "O9") == "x"  # outside: as they were
     assert window.ub_ui.scene.selected == []  # the preview is gone
     check_undo_redo(qtbot, window, before, window.document.model.model_copy(deep=True), "Paint building")
+
+
+def test_rows_and_columns_are_set_in_the_settings(window, qtbot, board):
+    ub = window.ub_ui
+    before = window.document.model.model_copy(deep=True)
+    ub.action_board_settings.trigger()
+    dialog = ub.settings_dialog
+    qtbot.waitExposed(dialog)
+    dialog.rows.setValue(6)
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    after = window.document.model.model_copy(deep=True)
+    assert [len(s.rows) for s in after.segments] == [6, 6]
+    assert after.segments[0].rows == before.segments[0].rows[:6]
+    assert ub.scene.layout.height == 6
+    check_undo_redo(qtbot, window, before, after, "Board settings")
+
+    window.document.undo_stack.clear()
+    window.document.undo_stack.setClean()
+    ub.segment_box.setCurrentIndex(1)
+    ub.action_segment_settings.trigger()
+    dialog = ub.settings_dialog
+    qtbot.waitExposed(dialog)
+    dialog.columns.setValue(14)
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    wider = window.document.model.model_copy(deep=True)
+    assert wider.segments[1].rows == [row + ".." for row in after.segments[1].rows]
+    assert ub.scene.layout.width == 26
+    check_undo_redo(qtbot, window, after, wider, "Segment S2 settings")
