@@ -10,11 +10,9 @@ import tempfile
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
-from jsonschema.exceptions import ValidationError, best_match
 from pydantic import ValidationError as PydanticError
 
 from ..model import FORMATS, Document
@@ -27,6 +25,10 @@ from .roundtrip import Source, full_dump, render
 from .schemas import schema_for
 from .tempfiles import remove_stray_temps
 from .yaml_reader import read_yaml
+
+if TYPE_CHECKING:  # jsonschema is imported by the first file that needs it: a bad one
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSON_SUFFIXES = (".json",)
@@ -104,6 +106,8 @@ def decode(raw: bytes, name: str) -> str:
 
 @cache
 def _validator(fmt: str) -> jsonschema.Draft202012Validator:
+    import jsonschema  # (a good file never needs it: see load_document's fast path)
+
     return jsonschema.Draft202012Validator(schema_for(fmt))
 
 
@@ -127,6 +131,8 @@ _SCHEMA_CODES = {
 
 def _most_relevant(error: ValidationError) -> ValidationError:
     """For unions (anyOf/oneOf), report the branch that came closest, not 'no branch matched'."""
+    from jsonschema.exceptions import best_match
+
     while error.context:
         branches: dict[Any, list[ValidationError]] = {}
         for sub in error.context:

@@ -24,3 +24,31 @@ def test_14_uo_edit_parses_the_file_once_on_the_gui_thread(qapp, tmp_path, monke
     monkeypatch.setattr(files, "read_yaml", counted)
     assert main(["edit", str(SAMPLE_SHEET), "--screenshot", str(tmp_path / "shot.png")]) == 0
     assert sum(name.endswith(SAMPLE_SHEET.name) for name in parsed) == 1
+
+
+def test_14_the_first_frame_of_a_sheet_imports_no_checker_modules(tmp_path):
+    """Opening the sample sheet in a whole editor process, up to its first painted frame,
+    imports nothing only a check or a dock not shown needs: numpy (the outline checks and the
+    LOS table), jsonschema (the problems of a bad file), shapely, matplotlib. The validation
+    that needs them runs once the frame is painted, on its thread."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from bench.bench_editor import FIRST_FRAME
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "UO_CACHE_DIR": str(tmp_path / "cache")}
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", FIRST_FRAME, str(SAMPLE_SHEET)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
+    assert "editor.canvas.hex_grid_item" in imported  # the import log was seen at all
+    assert not {m for m in imported if m.split(".")[0] in {"numpy", "jsonschema", "shapely", "matplotlib"}}

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-import numpy as np
-
 from ...geometry.polygons import (
     TOL,
     Outline,
@@ -118,7 +116,9 @@ def _outside(inner: Sequence[Pt], outer: Sequence[Pt], pointer: str) -> str | No
     shape = Outline(outer)
     covered = shape.covers(inner)
     if not covered.all():
-        return f"{pointer}/{int(np.argmin(covered))}"
+        # the first vertex not covered (numpy's argmin; numpy itself is imported by the
+        # geometry that needs it, not by the editor's first frame through this module)
+        return f"{pointer}/{int(covered.argmin())}"
     if not shape.covers(boundary_pieces(inner, outer, shape)).all():
         return pointer
     return None
