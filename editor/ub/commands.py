@@ -146,6 +146,18 @@ def remove_segment(document: Document, index: int) -> SetBoardFields:
     return SetBoardFields(document, f"Remove segment {segment.id}", segments=rest)
 
 
+def segment_moved(document: Document, index: int, step: int) -> SetBoardFields:
+    """Segment `index` one place left (step -1) or right (+1): its squares renamed with it."""
+    board = board_of(document)
+    target = index + step
+    if not (0 <= index < len(board.segments) and 0 <= target < len(board.segments)):
+        raise ValueError("no segment there to change places with")
+    segments = list(board.segments)
+    segments[index], segments[target] = segments[target], segments[index]
+    side = "left" if step < 0 else "right"
+    return SetBoardFields(document, f"Move segment {board.segments[index].id} {side}", segments=segments)
+
+
 def set_segment(document: Document, index: int, text: str, **changes: Any) -> SetBoardFields:
     """Change fields of one segment (its scan and calibration, id, title)."""
     board = board_of(document)

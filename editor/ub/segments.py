@@ -19,6 +19,7 @@ from .commands import (
     board_of,
     calibrate_segment_scan,
     remove_segment,
+    segment_moved,
     set_segment,
 )
 from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
@@ -73,6 +74,20 @@ class SegmentMixin:
             self.window.statusBar().showMessage(str(exc), 4000)
             return
         self._push(command)
+
+    def move_segment(self, step: int) -> None:
+        """The tool bar's segment one place left or right; it stays the chosen one."""
+        doc, index = self._editable_doc(), self.current_segment()
+        if doc is None or index < 0:
+            return
+        try:
+            command = segment_moved(doc, index, step)
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc), 4000)
+            return
+        self._push(command)
+        self.segment_box.setCurrentIndex(index + step)
+        self._refresh_actions()
 
     def board_settings_dialog(self) -> BoardSettingsDialog | None:
         doc, board = self._editable_doc(), self.board()

@@ -142,6 +142,8 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self.segment_box.setObjectName("ub_segment_box")
         self.segment_box.setMinimumContentsLength(14)
         self.toolbar.addWidget(self.segment_box)
+        # the Board menu's segment actions act on the segment chosen here
+        self.segment_box.currentIndexChanged.connect(lambda _i: self._refresh_actions())
         w.addToolBar(self.toolbar)
 
         self.menu = QMenu("&Board", w)
@@ -156,6 +158,8 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self.menu.addSeparator()
         self.action_add_segment = self._action("&Add segment", self.add_segment)
         self.action_remove_segment = self._action("&Remove segment", self.remove_segment)
+        self.action_segment_left = self._action("Move segment &left", lambda: self.move_segment(-1))
+        self.action_segment_right = self._action("Move segment ri&ght", lambda: self.move_segment(1))
         self.action_segment_settings = self._action("Segment se&ttings…", self.segment_settings_dialog)
         self.menu.addSeparator()
         self.action_import_scan = self._action("&Import scan for segment…", self.import_dialog)
@@ -172,6 +176,8 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
             self.action_segment_settings,
             self.action_add_segment,
             self.action_remove_segment,
+            self.action_segment_left,
+            self.action_segment_right,
             self.action_import_scan,
             self.action_calibrate,
             self.action_remove_scan,
@@ -335,7 +341,10 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         editable = self.active and board is not None and self.mission_board is None
         index = self.current_segment()
         segment = board.segments[index] if board is not None and 0 <= index < len(board.segments) else None
-        self.action_remove_segment.setEnabled(editable and board is not None and len(board.segments) > 1)
+        count = len(board.segments) if board is not None else 0
+        self.action_remove_segment.setEnabled(editable and count > 1)
+        self.action_segment_left.setEnabled(editable and index > 0)
+        self.action_segment_right.setEnabled(editable and 0 <= index < count - 1)
         self.action_calibrate.setEnabled(editable and segment is not None and segment.scan is not None)
         self.action_remove_scan.setEnabled(editable and segment is not None and segment.scan is not None)
 

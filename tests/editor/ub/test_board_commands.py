@@ -243,3 +243,17 @@ def test_rows_and_columns_are_set_in_the_settings(window, qtbot, board):
     assert wider.segments[1].rows == [row + ".." for row in after.segments[1].rows]
     assert ub.scene.layout.width == 26
     check_undo_redo(qtbot, window, after, wider, "Segment S2 settings")
+
+
+def test_a_segment_changes_places_with_its_neighbour(window, qtbot, board):
+    ub = window.ub_ui
+    before = window.document.model.model_copy(deep=True)
+    ub.segment_box.setCurrentIndex(0)
+    assert not ub.action_segment_left.isEnabled() and ub.action_segment_right.isEnabled()
+    ub.action_segment_right.trigger()
+    after = window.document.model.model_copy(deep=True)
+    assert [s.id for s in after.segments] == ["S2", "S1"]
+    assert ub.current_segment() == 1 and ub.segment_box.currentText().startswith("S1")
+    assert ub.action_segment_left.isEnabled() and not ub.action_segment_right.isEnabled()
+    assert letter(window, "C1") == "~"  # the river now from column A
+    check_undo_redo(qtbot, window, before, after, "Move segment S1 right")
