@@ -240,7 +240,9 @@ def test_13_4_light_weapons_never_bring_a_building_down() -> None:
 
 def test_13_1_the_barricade_below_closes_the_manhole() -> None:
     game = advanced_game(
-        green=[B("eng", ENG, MANHOLE)], red=[B("r", INF, "S1310")], advanced_rules=[AdvancedRule.blocking_underground]
+        green=[B("eng", ENG, MANHOLE)],
+        red=[B("r", INF, "S1310")],
+        advanced_rules=[AdvancedRule.blocking_underground],
     )
     play = play_of(game)
     activate(play, "eng")

@@ -11,8 +11,8 @@ from pathlib import Path
 from engine.bots.runner import make_bot, play_game
 from engine.lint.runner import validate_paths
 from engine.model.scenario import AdvancedRule, Side
-from engine.rules.uo.game import Game
 from engine.rules.log import replay_actions
+from engine.rules.uo.game import Game
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
