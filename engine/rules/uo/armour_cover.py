@@ -20,7 +20,9 @@ or armoured vehicle, the two forming a pair in the vehicle's hex.
   and when the vehicle is moved other than by the pair's activation (a withdrawal).
 
 Only blocks of one impulse force pair up (as reorganised, 12.1): the pair's activation counts
-as two of that force's impulse, and a pair whose blocks end up in two forces is split.
+as two of that force's impulse. Should a reorganisation put its blocks in two forces, the
+pair holds (it is still one hex, 8.1.1) but is activated only one block at a time, which
+splits it.
 """
 
 from __future__ import annotations
@@ -219,10 +221,8 @@ def settle(sit: Situation) -> None:
     act = s.activation
     for foot, vehicle in sorted(s.pairs.items()):
         f, v = s.blocks[foot], s.blocks[vehicle]
-        if not (f.on_map and v.on_map) or reorganisation.force_of(sit, foot) != reorganisation.force_of(
-            sit, vehicle
-        ):
-            del s.pairs[foot]  # eliminated, or one of them attached to another force (12.1)
+        if not (f.on_map and v.on_map):
+            del s.pairs[foot]
         elif f.location != v.location:
             if act is not None and act.pair and act.block == vehicle:
                 f.location = v.location
@@ -243,8 +243,6 @@ def check(sit: Situation) -> list[str]:
         seen |= {foot, vehicle}
         if g.blocks[foot].vehicle or not shelters(sit, vehicle):
             problems.append(f"{foot}/{vehicle}: not a foot block with a tank or armoured vehicle (10.4)")
-        if reorganisation.force_of(sit, foot) != reorganisation.force_of(sit, vehicle):
-            problems.append(f"{foot}/{vehicle}: a pair of two impulse forces (10.4)")
         if not (f.on_map and v.on_map) or f.location != v.location:
             problems.append(f"{foot}/{vehicle}: a pair not together on the map (10.4.1)")
     return problems
