@@ -50,9 +50,10 @@ class Mark:
         return f"{self.location}: {whose}{name}"
 
 
-def marks_of(observations: Iterable[Observation], fortified: Mapping[Side, frozenset[str]]) -> list[Mark]:
+def marks_of(observations: Iterable[Observation]) -> list[Mark]:
     """Every mark the observations show (all-seeing: both sides', each counter once, face
-    up if either side knows it), and the scenario's Fortified markers (public, 5.2.4.2)."""
+    up if either side knows it), the Fortified markers among them (on the map for all,
+    5.2.4.2)."""
     out: dict[tuple[str, str | None, Side | None], Mark] = {}
     obs_list = list(observations)
     for obs in obs_list:
@@ -69,8 +70,7 @@ def marks_of(observations: Iterable[Observation], fortified: Mapping[Side, froze
     # a counter one side knows face up is not drawn face down again for the other
     known = {(m.location, m.owner) for m in out.values() if m.kind is not None}
     marks = [m for m in out.values() if m.kind is not None or (m.location, m.owner) not in known]
-    for side, locations in fortified.items():
-        marks += [Mark(loc, "fortified", side) for loc in sorted(locations)]
+    marks += [Mark(loc, "fortified") for loc in sorted({f for obs in obs_list for f in obs.fortified})]
     return sorted(marks, key=lambda m: (m.location, m.text, m.owner or ""))
 
 
@@ -111,36 +111,32 @@ def strike_looks(
     observations: Iterable[Observation],
     battlefield: Battlefield,
     cards: Mapping[str, SupportCard],
-    fortified: Iterable[str],
 ) -> list[StrikeLook]:
-    """The strikes of this turn the observations show (each once), with their rings: each
-    location within the card's largest ring, the OSL of its ring by EP distance (7.3.3.3),
-    1 less where fortified (5.2.4.2); and the area a scouting card covers (7.3.4)."""
-    fort = set(fortified)
+    """The strikes of this turn the observations show (each once), with the rings the
+    observation gives them: each location with its EP from the target and the OSL of its
+    ring (7.3.3.3), 1 less where a Fortified marker stands (5.2.4.2); and the area a
+    scouting card covers (7.3.4)."""
+    obs_list = list(observations)
+    fort = {f for obs in obs_list for f in obs.fortified}
     seen: dict[tuple[Side, str, str], StrikeLook] = {}
-    for obs in observations:
+    for obs in obs_list:
         for k in obs.strikes:
             key = (k.side, k.support, k.target)
             card = cards.get(k.support)
             if key in seen or card is None:
                 continue
-            try:
-                distances = ep_from(battlefield, k.target)
-            except KeyError:
-                continue
-            rings = {r.radius: r.osl for r in card.effect if r.osl > 0}
-            reach = max(rings, default=-1)
             cells = [
-                RingCell(loc, d, rings.get(d, 0), loc in fort)
-                for loc, d in sorted(distances.items())
-                if d <= reach and rings.get(d, 0) > 0
+                RingCell(loc, d, osl, loc in fort) for d, osl, locs in k.rings if osl > 0 for loc in locs
             ]
-            if reach >= 0 and not any(c.location == k.target for c in cells):
-                cells.append(RingCell(k.target, 0, rings.get(0, 0), k.target in fort))
             # the area a scouting card reveals (7.3.4); a flare's is the observation's `lit`,
             # a smoke card's the Smoke counter on its target (7.3.3.4)
-            covers = card.area > 0 and (card.reveals or card.kind in SCOUTING)
-            area = tuple(sorted(loc for loc, d in distances.items() if d <= card.area)) if covers else ()
+            area: tuple[str, ...] = ()
+            if card.area > 0 and (card.reveals or card.kind in SCOUTING):
+                try:
+                    distances = ep_from(battlefield, k.target)
+                except KeyError:
+                    distances = {}
+                area = tuple(sorted(loc for loc, d in distances.items() if d <= card.area))
             seen[key] = StrikeLook(
                 k.side, k.support, card.name, k.target, tuple(cells), area, card.kind.value
             )

@@ -123,6 +123,7 @@ SEQUENCE = {
     "Adjust3D",
     "PlayEvent",
     "EventTarget",
+    "EndReorganisation",  # the initial phase's order of battle changes (12.1)
 }
 
 

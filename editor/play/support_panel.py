@@ -148,9 +148,21 @@ class SupportPanel(QWidget):
             for support, target, turn in obs.missions:
                 who, name = obs.side.value.capitalize(), escape(self.name(support))
                 lines.append(f"{who}: {name} on {target}, falls in turn {turn} (T+1)")
-        strikes = {k for obs in observations for k in obs.strikes}
-        for k in sorted(strikes, key=lambda k: (k.side.value, k.support, k.target)):
-            lines.append(f"Fell this turn: {k.side.value}'s {escape(self.name(k.support))} on {k.target}")
+            if len(observations) == 1:  # all-seeing: each side's own list says it all
+                enemy = "Red" if obs.side.value == "green" else "Green"
+                for support, target, turn in obs.enemy_missions:
+                    if support is None or target is None:
+                        lines.append(
+                            f"{enemy}: a 3D mission falls in turn {turn} (what and where: on its sheet)"
+                        )
+                    else:
+                        name = escape(self.name(support))
+                        lines.append(
+                            f"{enemy}: {name} on {target}, falls in turn {turn} (announced, 7.3.3.5)"
+                        )
+        strikes = {(k.side, k.support, k.target) for obs in observations for k in obs.strikes}
+        for side, support, target in sorted(strikes, key=lambda k: (k[0].value, k[1], k[2])):
+            lines.append(f"Fell this turn: {side.value}'s {escape(self.name(support))} on {target}")
         self.missions.setText("<br>".join(lines) if lines else "No T+1 mission planned; none fell this turn.")
 
     def _show_matrix(self, obs: Observation | None, matrices: Mapping[str, Sequence[SupportRow]]) -> None:

@@ -287,17 +287,21 @@ class PlayWindow(QMainWindow):
                 active = o.activation.block
         # counters as the observations hold them (face down until revealed), markers, and
         # this turn's 3D strikes with their rings (fortified locations 1 OSL less)
-        fortified = s.briefings[viewer or Side.green].fortified
-        marks = marks_of(obs, fortified)
+        marks = marks_of(obs)
         game = s.game
-        strikes = strike_looks(
-            obs, game.battlefield, game.support_cards, {loc for locs in fortified.values() for loc in locs}
-        )
+        strikes = strike_looks(obs, game.battlefield, game.support_cards)
         lit = {loc for o in obs for loc in o.lit}
         planned = [
             (target, f"T+1 {self._support_name(support)} (turn {turn})")
             for o in obs
             for support, target, turn in o.missions
+        ]
+        # the enemy's: only an aircraft's is announced on its position (7.3.3.5)
+        planned += [
+            (target, f"enemy T+1 {self._support_name(support)} (turn {turn})")
+            for o in obs
+            for support, target, turn in o.enemy_missions
+            if support is not None and target is not None and len(obs) == 1
         ]
         fight = next(
             (

@@ -1,7 +1,7 @@
 """What the board marks besides blocks, worked out from observations alone (editor/play/
 marks.py): counters face down until a side knows them (5.2.3), its own mines only for itself
-(5.2.2), Fortified markers (5.2.4.2), and a 3D strike's rings by EP distance with 1 OSL less
-in fortified locations (7.3.3.3, 5.2.4.2)."""
+(5.2.2), Fortified markers (5.2.4.2), and a 3D strike's rings as the observation gives them,
+1 OSL less in fortified locations (7.3.3.3, 5.2.4.2)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from editor.play.marks import marks_of, strike_looks
 from engine.battlefield.movement import ep_from
 from engine.model.scenario import Side
+from engine.rules.uo import third_dimension
 from engine.rules.uo.observation import CounterView, Strike
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
@@ -30,27 +31,26 @@ def test_5_2_3_a_counter_is_face_down_until_a_side_knows_it_and_a_mine_is_its_ow
     green = dataclasses.replace(
         green,
         counters=(CounterView("A0101", None, False), CounterView("A0202", "at_mine", False, Side.green)),
+        fortified=("47.1",),
     )
-    red = dataclasses.replace(red, counters=(CounterView("A0101", "ied_uxo", True),))
-    fortified = {Side.green: frozenset({"47.1"}), Side.red: frozenset()}
-    seen = {(m.location, m.text) for m in marks_of([green], fortified)}
+    red = dataclasses.replace(red, counters=(CounterView("A0101", "ied_uxo", True),), fortified=("47.1",))
+    seen = {(m.location, m.text) for m in marks_of([green])}
     assert ("A0101", "?") in seen and ("A0202", "MINE") in seen and ("47.1", "FORT") in seen
-    # all-seeing: the counter red knows face up is not drawn face down again
-    both = {(m.location, m.text) for m in marks_of([green, red], fortified)}
-    assert ("A0101", "IED") in both and ("A0101", "?") not in both
+    # all-seeing: the counter red knows face up is not drawn face down again, a marker once
+    both = [(m.location, m.text) for m in marks_of([green, red])]
+    assert ("A0101", "IED") in both and ("A0101", "?") not in both and both.count(("47.1", "FORT")) == 1
     # red never sees green's mine
-    assert "MINE" not in {m.text for m in marks_of([red], fortified)}
+    assert "MINE" not in {m.text for m in marks_of([red])}
 
 
 def test_7_3_3_3_a_strike_rings_by_ep_and_5_2_4_2_fortified_takes_1_less(game) -> None:
     play = URBAN_OPERATIONS.start(game, 1)
     target = "A2921"
-    obs = dataclasses.replace(
-        play.observation(Side.red), strikes=(Strike(Side.green, "sup-artillery", target),)
-    )
     ep = ep_from(game.battlefield, target)
     near = next(loc for loc, d in sorted(ep.items()) if d == 1)
-    (look,) = strike_looks([obs], game.battlefield, game.support_cards, {target, near})
+    strike = Strike(Side.green, "sup-artillery", target, third_dimension.rings(play, "sup-artillery", target))
+    obs = dataclasses.replace(play.observation(Side.red), strikes=(strike,), fortified=(target, near))
+    (look,) = strike_looks([obs], game.battlefield, game.support_cards)
     rings = {r.radius: r.osl for r in game.support_cards["sup-artillery"].effect}  # 3 / 2 / 1
     assert {c.location: c.osl for c in look.cells} == {loc: rings[d] for loc, d in ep.items() if d in rings}
     cells = {c.location: c for c in look.cells}
@@ -58,4 +58,4 @@ def test_7_3_3_3_a_strike_rings_by_ep_and_5_2_4_2_fortified_takes_1_less(game) -
     assert all(c.taken == c.osl for loc, c in cells.items() if loc not in (target, near))
     assert look.name == "155mm battery" and look.area == ()
     # the same strike seen by both sides is drawn once
-    assert len(strike_looks([obs, obs], game.battlefield, game.support_cards, ())) == 1
+    assert len(strike_looks([obs, obs], game.battlefield, game.support_cards)) == 1

@@ -88,7 +88,27 @@ def click_offer(qtbot, play: PlayWindow, offer: Offer) -> None:
         button = next(b for b in play.prompt.button_list if b.text() == offer.label)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         return
-    if offer.subject is not None:
+    if offer.where is Where.hand:  # an event card's Play button in the Events dock
+        play.hand_dock.raise_()
+        button = play.hand.play_button(offer.anchor)
+        assert button is not None and button.isEnabled()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return
+    if offer.subject is not None and type(offer.action).__name__ == "Request3D":
+        # the mission and its requester clicked in the 3D request dock's list
+        play.support_dock.raise_()
+        requests = play.support.requests
+        item = next(
+            requests.item(i)
+            for i in range(requests.count())
+            if requests.item(i).data(Qt.ItemDataRole.UserRole) == offer.subject
+        )
+        requests.scrollToItem(item)
+        qtbot.mouseClick(
+            requests.viewport(), Qt.MouseButton.LeftButton, pos=requests.visualItemRect(item).center()
+        )
+        assert play.support.selected_key == offer.subject
+    elif offer.subject is not None:
         box = play.prompt.subjects
         box.setCurrentText(offer.subject)  # the block picked from the off-map list
     point = board.point_of_block(offer.anchor) if offer.where is Where.block else board.point_of(offer.anchor)

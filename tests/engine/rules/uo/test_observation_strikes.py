@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Carry3D, Request3D
-from engine.rules.uo.observation import Strike
 from engine.rules.uo.play import Pass, Play
 
 from .test_fire import Dice
@@ -18,12 +17,11 @@ def test_7_3_3_3_a_t_strike_is_seen_by_both_sides_this_turn_only() -> None:
     play.rng = Dice(8)  # type: ignore[assignment]
     before = play.digest()
     play.apply(Request3D("mortar", "pl", "S0807"))
-    strike = Strike(Side.green, "mortar", "S0807")
-    assert play.observation(Side.green).strikes == (strike,)
-    assert play.observation(Side.red).strikes == (strike,)
-    assert play.observation(Side.green).to_json()["strikes"] == [
-        {"side": "green", "support": "mortar", "target": "S0807"}
-    ]
+    strike = (Side.green, "mortar", "S0807")
+    assert [(k.side, k.support, k.target) for k in play.observation(Side.green).strikes] == [strike]
+    assert [(k.side, k.support, k.target) for k in play.observation(Side.red).strikes] == [strike]
+    (seen,) = play.observation(Side.green).to_json()["strikes"]
+    assert (seen["side"], seen["support"], seen["target"]) == ("green", "mortar", "S0807")
     assert before != play.digest()  # the strike's harm is state; the record of it is not
     assert "strikes" not in str(play.digest_parts())
     play.rng = Dice(0)  # type: ignore[assignment]  # turn 2's request: U
@@ -44,4 +42,6 @@ def test_7_3_3_2_the_t_plus_1_mission_decided_is_named_then_falls_next_turn() ->
     assert play.observation(Side.red).deciding is None  # the enemy's plans are its own
     play.apply(Carry3D())
     assert play.observation(Side.green).deciding is None
-    assert play.observation(Side.red).strikes == (Strike(Side.green, "mortar", "S0806"),)
+    assert [(k.side, k.support, k.target) for k in play.observation(Side.red).strikes] == [
+        (Side.green, "mortar", "S0806")
+    ]
