@@ -9,7 +9,7 @@ import math
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QStyleOptionGraphicsItem,
@@ -287,3 +287,17 @@ def _star(cx: float, cy: float, r: float) -> QPolygonF:
         a = math.radians(k * 36 - 90)
         pts.append(QPointF(cx + radius * math.cos(a), cy + radius * math.sin(a)))
     return QPolygonF(pts)
+
+
+def terrain_icon(letter: str, size: int = 32) -> QIcon:
+    """A brush's icon: its square as the canvas draws it."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_square(painter, 1, 1, size - 2, letter)
+    painter.setPen(QPen(QColor("#59544a"), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(1, 1, size - 2, size - 2)
+    painter.end()
+    return QIcon(pixmap)

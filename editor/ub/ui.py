@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QPointF, Qt
-from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QMenu, QToolBar
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QDialog, QDockWidget, QLabel, QMenu, QToolBar
 
 from engine.io.files import load_document
 from engine.io.problems import LoadError
@@ -30,8 +30,9 @@ from engine.model.ub_units import UnitChart
 
 from ..document import Document
 from .calibration_dialog import SquareCalibrationDialog
-from .items import paint_square
+from .items import terrain_icon
 from .layout import Spot
+from .legend import BoardLegend
 from .mouse import BRUSHES, MouseMixin
 from .outline import is_ub
 from .scene import UbScene
@@ -46,20 +47,6 @@ NEW_BOARD_SIZE = (12, 10)
 _POINTER_SEGMENT = re.compile(r"^/segments/(\d+)(?:/rows(?:/(\d+))?)?")
 _POINTER_PIECE = re.compile(r"^/forces/(green|red)/units/(\d+)")
 _POINTER_GOAL = re.compile(r"^/goal/squares/(\d+)")
-
-
-def terrain_icon(letter: str, size: int = 32) -> QIcon:
-    """A brush's icon: its square as the canvas draws it."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    paint_square(painter, 1, 1, size - 2, letter)
-    painter.setPen(QPen(QColor("#59544a"), 1))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRect(1, 1, size - 2, size - 2)
-    painter.end()
-    return QIcon(pixmap)
 
 
 def new_board() -> SquareBoard:
@@ -167,6 +154,16 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self.action_remove_scan = self._action("Remove segment &scan", self.remove_scan)
         self.menu.addSeparator()
         self.action_fit = self._action("&Fit board", self.view.fit_sheet, "F")
+        # F1 as for a hex sheet, with this board's symbols (the hex legend is put away)
+        self.legend_dock = QDockWidget("Board legend", w)
+        self.legend_dock.setObjectName("ub_legend_dock")
+        self.legend_dock.setWidget(BoardLegend())
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.legend_dock)
+        self.legend_dock.hide()
+        self.action_legend = self.legend_dock.toggleViewAction()
+        self.action_legend.setText("&Legend")
+        self.action_legend.setShortcut(QKeySequence("F1"))
+        self.menu.addAction(self.action_legend)
         # the View menu's zoom keys are the hex canvas'; these serve the board's
         self.action_zoom_in = self._action("Zoom &in", self.view.zoom_in, "Ctrl+=")
         self.action_zoom_in.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
@@ -200,8 +197,11 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         # the brushes only where there is a board to paint (not a mission's, nor unit charts)
         self.toolbar.setVisible(editable)
         self.toolbar.toggleViewAction().setVisible(editable)
-        for action in (self.action_fit, self.action_zoom_in, self.action_zoom_out):
+        for action in (self.action_fit, self.action_zoom_in, self.action_zoom_out, self.action_legend):
             action.setEnabled(on)
+        self.action_legend.setVisible(on)
+        if not on:
+            self.legend_dock.hide()
         for action in self.edit_actions:
             action.setEnabled(editable)
         self.segment_box.setEnabled(on and self.board() is not None)

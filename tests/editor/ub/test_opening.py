@@ -240,3 +240,20 @@ def test_the_board_zooms_with_the_keys(window, qtbot):
     assert view.current_scale() > before
     qtbot.keyClick(view, Qt.Key.Key_F)
     assert view.current_scale() == pytest.approx(before)
+
+
+def test_f1_shows_the_boards_legend(window, qtbot):
+    assert window.open_file(BOARD)
+    window.ub_ui.view.setFocus()
+    qtbot.keyClick(window.ub_ui.view, Qt.Key.Key_F1)
+    dock = window.ub_ui.legend_dock
+    assert dock.isVisible() and not window.legend_dock.isVisible()
+    legend = dock.widget()
+    texts = [legend.item(i).text() for i in range(legend.count())]
+    assert len(texts) == 11 and texts[1].startswith("Building ('B')")
+    qtbot.keyClick(window.ub_ui.view, Qt.Key.Key_F1)
+    assert not dock.isVisible()
+    # a hex sheet: the hex legend, never this one
+    qtbot.keyClick(window.ub_ui.view, Qt.Key.Key_F1)
+    assert window.open_file(ROOT / "maps" / "A-harbour.yaml")
+    assert not dock.isVisible()
