@@ -349,6 +349,22 @@ def identities(play: Situation, side: Side) -> dict[str, int]:
 #: `identities` per game and side
 _IDENTITIES: WeakKeyDictionary[Game, dict[Side, dict[str, int]]] = WeakKeyDictionary()
 
+Rings = tuple[tuple[int, int, tuple[str, ...]], ...]
+#: third_dimension.rings per game and (support card, target): they depend on the game's
+#: cards and map alone, and a strike's are shown in every observation of its turn (an EP
+#: search and a sort each time otherwise)
+_RINGS: WeakKeyDictionary[Game, dict[tuple[str, str], Rings]] = WeakKeyDictionary()
+
+
+def _rings(play: Situation, support: str, target: str) -> Rings:
+    memo = _RINGS.get(play.game)
+    if memo is None:
+        memo = _RINGS[play.game] = {}
+    found = memo.get((support, target))
+    if found is None:
+        found = memo[(support, target)] = third_dimension.rings(play, support, target)
+    return found
+
 
 def observe(play: Situation, side: Side, decision: Decision | None, log: Log) -> Observation:
     """What `side` knows of `play` now; `decision`: whose choice it is, `log`: the play's
@@ -438,9 +454,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         missions=third_dimension.pending_view(play, side),
         lit=tuple(sorted(s.third.lit)),
         strikes=tuple(
-            Strike(by, sup, at, third_dimension.rings(play, sup, at))
-            for turn, by, sup, at in play.strikes
-            if turn == s.turn
+            Strike(by, sup, at, _rings(play, sup, at)) for turn, by, sup, at in play.strikes if turn == s.turn
         ),
         deciding=third_dimension.deciding_view(play, side),
         enemy_missions=third_dimension.enemy_pending_view(play, side),

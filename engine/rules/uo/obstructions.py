@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ...battlefield import Battlefield, Dynamic, LocKind
-from ...battlefield.locations import Pt
-from ...geometry.polygons import bearing, contains_point, dist
+from ...battlefield.locations import Location, Pt
+from ...geometry.polygons import TOL, bearing, contains_point, dist
 from ...model.scenario import Compass, CounterKind
 from ...model.sheet import ApertureKind
 from .game import Game
@@ -203,17 +203,36 @@ def covered(bf: Battlefield, layer: str, points: Iterable[Pt]) -> list[str]:
     pts = list(points)
     size = bf.hex_size.get(layer, 10.0)
     out = []
-    for loc in bf.locations:
-        if loc.layer != layer:
-            continue
+    for loc, (x0, y0, x1, y1) in bf.derived(_BOXES, lambda: _boxes(bf)).get(layer, ()):
         if loc.kind == LocKind.hex:
             if any(dist(loc.centre, p) < size * 0.5 for p in pts):
                 out.append(loc.id)
-        elif loc.interior and any(
-            contains_point(loc.outline, p) or dist(loc.centre, p) < size * 0.9 for p in pts
+        # (a point outside the outline's box is not in the outline: the polygon test only
+        # for those inside it, the rooms of a whole map otherwise)
+        elif any(
+            dist(loc.centre, p) < size * 0.9
+            or (x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and contains_point(loc.outline, p))
+            for p in pts
         ):
             out.append(loc.id)
     return sorted(out)
+
+
+#: key of the per-battlefield list of each layer's hexes, rooms and zones with their
+#: outlines' bounding boxes (widened by the drawing tolerance contains_point allows)
+_BOXES = "uo.obstructions.boxes"
+
+
+def _boxes(bf: Battlefield) -> dict[str, list[tuple[Location, tuple[float, float, float, float]]]]:
+    out: dict[str, list[tuple[Location, tuple[float, float, float, float]]]] = {}
+    for loc in bf.locations:
+        if loc.kind != LocKind.hex and not loc.interior:
+            continue
+        xs = [x for x, _ in loc.outline] or [loc.centre[0]]
+        ys = [y for _, y in loc.outline] or [loc.centre[1]]
+        box = (min(xs) - 2 * TOL, min(ys) - 2 * TOL, max(xs) + 2 * TOL, max(ys) + 2 * TOL)
+        out.setdefault(loc.layer, []).append((loc, box))
+    return out
 
 
 #: key of the per-battlefield memo of drifts (start, wind, length) -> locations

@@ -75,3 +75,39 @@ def test_5_2_3_5_a_barricade_never_blocks_the_los() -> None:
     play = Play(game, 0)
     assert not obstructions.blocking(game, play.state)
     assert play.sees("S0801", "S0810")
+
+
+def test_5_2_4_3_covered_on_the_sample_is_the_rule_as_worded() -> None:
+    """`covered` looks rooms up by their outlines' boxes (issue 14: a drift scanned every room
+    of the map with a polygon test per point); on the sample, for drift points over the whole
+    sheet, it finds exactly the hexes whose centre is within half a hex of a point and the
+    rooms and zones holding a point or centred within 0.9 hex of one."""
+    from pathlib import Path
+
+    from engine.battlefield import LocKind
+    from engine.battlefield.compile import compile_file
+    from engine.geometry.polygons import contains_point, dist
+
+    bf = compile_file(Path(__file__).resolve().parents[4] / "maps" / "A-harbour.yaml")
+    size = bf.hex_size["surface"]
+    interiors = [loc for loc in bf.locations if loc.interior]
+    # points at room corners and centres (the boundary cases) and at hex centres
+    points = [loc.outline[0] for loc in interiors[::3]] + [loc.centre for loc in bf.locations[::17]]
+    found_rooms = 0
+    for i in range(0, len(points), 3):
+        pts = points[i : i + 3]
+        expected = sorted(
+            loc.id
+            for loc in bf.locations
+            if loc.layer == "surface"
+            and (
+                (loc.kind == LocKind.hex and any(dist(loc.centre, p) < size * 0.5 for p in pts))
+                or (
+                    loc.interior
+                    and any(contains_point(loc.outline, p) or dist(loc.centre, p) < size * 0.9 for p in pts)
+                )
+            )
+        )
+        assert obstructions.covered(bf, "surface", pts) == expected
+        found_rooms += sum(bf.location(x).interior for x in expected)
+    assert found_rooms > 40
