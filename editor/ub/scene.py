@@ -9,7 +9,6 @@ and the hovered square are view state, kept across redraws.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
@@ -43,6 +42,8 @@ from .layout import Layout, Spot
 
 
 def chart_html(chart: UnitChart) -> str:
+    import html  # only unit charts need it
+
     head = [
         "Type",
         "Name",

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from ..canvas.background_item import load_scan
 from ..digitise.actions import SCAN_FILTER, scan_reference
 from .calibration import fitted_transform
-from .calibration_dialog import SquareCalibrationDialog
 from .commands import (
     SetBoardFields,
     add_segment,
@@ -22,7 +21,6 @@ from .commands import (
     segment_moved,
     set_segment,
 )
-from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QComboBox, QDialog
@@ -31,7 +29,9 @@ if TYPE_CHECKING:
 
     from ..document import Document
     from ..main_window import MainWindow
+    from .calibration_dialog import SquareCalibrationDialog
     from .scene import UbScene
+    from .settings_dialog import BoardSettingsDialog, SegmentSettingsDialog
 
 
 class SegmentMixin:
@@ -93,6 +93,8 @@ class SegmentMixin:
         doc, board = self._editable_doc(), self.board()
         if doc is None or board is None:
             return None
+        from .settings_dialog import BoardSettingsDialog  # dialogs load when first wanted
+
         dialog = BoardSettingsDialog(board, self.window)
         dialog.accepted.connect(lambda: self._apply_settings(dialog, None))
         dialog.finished.connect(dialog.deleteLater)
@@ -104,6 +106,8 @@ class SegmentMixin:
         doc, board, index = self._editable_doc(), self.board(), self.current_segment()
         if doc is None or board is None or not 0 <= index < len(board.segments):
             return None
+        from .settings_dialog import SegmentSettingsDialog
+
         dialog = SegmentSettingsDialog(board, index, self.window)
         dialog.accepted.connect(lambda: self._apply_settings(dialog, index))
         dialog.finished.connect(dialog.deleteLater)
@@ -187,6 +191,8 @@ class SegmentMixin:
             QMessageBox.critical(self.window, "Cannot calibrate", f"The scan cannot be read: {error}")
             return None
         place = layout.segments[index]
+        from .calibration_dialog import SquareCalibrationDialog
+
         dialog = SquareCalibrationDialog(
             scan.pixmap,
             segment.id,

@@ -29,10 +29,8 @@ from engine.model.ub_mission import Mission
 from engine.model.ub_units import UnitChart
 
 from ..document import Document
-from .calibration_dialog import SquareCalibrationDialog
 from .items import terrain_icon
 from .layout import Spot
-from .legend import BoardLegend
 from .mouse import BRUSHES, MouseMixin
 from .outline import is_ub
 from .scene import UbScene
@@ -42,6 +40,7 @@ from .view import UbView
 if TYPE_CHECKING:
     from ..main_window import MainWindow
     from ..session import Session
+    from .calibration_dialog import SquareCalibrationDialog
 
 NEW_BOARD_SIZE = (12, 10)
 _POINTER_SEGMENT = re.compile(r"^/segments/(\d+)(?:/rows(?:/(\d+))?)?")
@@ -157,9 +156,9 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         # F1 as for a hex sheet, with this board's symbols (the hex legend is put away)
         self.legend_dock = QDockWidget("Board legend", w)
         self.legend_dock.setObjectName("ub_legend_dock")
-        self.legend_dock.setWidget(BoardLegend())
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.legend_dock)
         self.legend_dock.hide()
+        self.legend_dock.visibilityChanged.connect(self._fill_legend)
         self.action_legend = self.legend_dock.toggleViewAction()
         self.action_legend.setText("&Legend")
         self.action_legend.setShortcut(QKeySequence("F1"))
@@ -180,6 +179,13 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
             self.action_remove_scan,
             *self.brush_actions.values(),
         ]
+
+    def _fill_legend(self, visible: bool) -> None:
+        # built when first shown (it draws its symbols): the editor starts without it
+        if visible and self.legend_dock.widget() is None:
+            from .legend import BoardLegend
+
+            self.legend_dock.setWidget(BoardLegend())
 
     def _action(self, text: str, slot: object, key: str = "") -> QAction:
         action = QAction(text, self.window)
