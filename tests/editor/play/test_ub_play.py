@@ -187,6 +187,29 @@ def test_turret_turns_are_buttons_and_the_counter_shows_the_turret(qtbot, tmp_pa
     play.close()
 
 
+def test_the_report_marks_an_entrys_vehicles_and_a_double_click_goes_back_to_it(qtbot, tmp_path):
+    mission = write_mission(
+        tmp_path,
+        "effectiveness: 4\nforces:\n"
+        "  green:\n    units:\n      - {id: g, type: medium, square: I1, facing: E}\n"
+        "  red:\n    units:\n      - {id: r, type: medium, square: M3, facing: W}\n",
+    )
+    play = open_mission(qtbot, mission, PlayOptions(Player.human, Player.human, 2, View.green, 0))
+    click(qtbot, play, play.board.point_of_square("I1"))
+    click(qtbot, play, play.board.point_of_mark(Step("g", StepKind.forward)))
+    click(qtbot, play, play.board.point_of_mark(Step("g", StepKind.forward)))
+    assert square_of(play, "g") == "K1"
+    first = play.log_list.entry_rect(0).center()
+    # the pointer moves onto the entry (two moves: Qt sends none for a move to where it is)
+    qtbot.mouseMove(play.log_list.viewport(), first + QPoint(0, 1))
+    qtbot.mouseMove(play.log_list.viewport(), first)
+    assert play.board.pieces["g"].flash and not play.board.pieces["r"].flash
+    qtbot.mouseDClick(play.log_list.viewport(), Qt.MouseButton.LeftButton, pos=first)
+    assert len(play.session.play.log) == 1 and square_of(play, "g") == "J1"
+    assert play.log_list.toPlainText().splitlines() == ["1. R1 Green: g moves forward I1 → J1"]
+    play.close()
+
+
 def chance(need: int) -> float:
     """A heavy's direct shot (red die, purple die, +8) reaching `need`; a red 1 never does."""
     return sum(r + p + 8 >= need for r in range(2, 7) for p in PURPLE) / 36
