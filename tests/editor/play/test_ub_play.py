@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QToolBar
 
+from editor.commands.set_property import SetProperty
 from editor.play import launch
 from editor.play.session import Player, PlayOptions, View
 from editor.play.ub_window import UbPlayWindow
@@ -259,4 +260,19 @@ def test_a_whole_street_duel_by_clicks_against_the_bot_replays(qtbot, tmp_path, 
     viewer.session.forward()
     assert len(viewer.session.play.log) == 1
     viewer.close()
+    play.close()
+
+
+def test_f5_plays_the_missions_unsaved_edit(window, qtbot, monkeypatch):
+    window.load(DUEL)
+    doc = window.document
+    doc.undo_stack.push(SetProperty(doc, "Move the heavy", [("/forces/green/units/0/square", "A5", "A6")]))
+    assert doc.is_dirty
+    monkeypatch.setattr(
+        launch, "ask_options", lambda _w: PlayOptions(Player.human, Player.human, 1, View.green, 0)
+    )
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    play = window.play_windows[-1]
+    qtbot.addWidget(play)
+    assert square_of(play, "g-heavy") == "A6"
     play.close()
