@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from engine.model.scenario import Side
 from engine.model.square_board import SquareTerrain, column_name, parse_square
-from engine.rules.ub.actions import Fire, Step, StepKind
+from engine.rules.ub.actions import Fire, FireKind, Step, StepKind
 from engine.rules.ub.board import Board, Square
 
 from .items import SIDE_COLOUR
@@ -300,13 +300,23 @@ class FireLine(QGraphicsPathItem):
         # from the shooter's counter edge to the target's ring: both counters stay readable
         length = math.hypot(b.x() - a.x(), b.y() - a.y())
         ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
-        path = QPainterPath(QPointF(a.x() + ux * S * 0.45, a.y() + uy * S * 0.45))
-        path.lineTo(QPointF(b.x() - ux * S * 0.52, b.y() - uy * S * 0.52))
+        start = QPointF(a.x() + ux * S * 0.45, a.y() + uy * S * 0.45)
+        end = QPointF(b.x() - ux * S * 0.52, b.y() - uy * S * 0.52)
+        path = QPainterPath(start)
+        parabolic = all(s.action.kind is FireKind.parabolic for s in shots)
+        if parabolic:  # a shell's arc, bowed up the board unless that leaves it at the top
+            nx, ny = (uy, -ux) if -ux <= 0 else (-uy, ux)
+            bulge = min(length * 0.25, S * 2.5)
+            mid = (start + end) / 2
+            if mid.y() + ny * bulge < MARGIN + S * 0.5:
+                nx, ny = -nx, -ny
+            path.quadTo(QPointF(mid.x() + nx * bulge, mid.y() + ny * bulge), end)
+        else:
+            path.lineTo(end)
         super().__init__(path)
         self.shots = shots
         self.target = first.target
         self.setZValue(Z_LINE)
-        parabolic = all(s.action.kind.value == "parabolic" for s in shots)
         colour = QColor("#ef6c00") if parabolic else QColor("#d50000")
         pen = QPen(colour, S * 0.06)
         if parabolic:
