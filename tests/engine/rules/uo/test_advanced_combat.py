@@ -5,11 +5,14 @@ replying block's; veteran blocks roll no quality die."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 
 from engine.model.cards import BlockType
 from engine.model.scenario import AdvancedRule, Side
-from engine.rules.uo import antitank, armour_cover, fight_terms, infantry_smoke
+from engine.rules.log import replay_actions
+from engine.rules.uo import antitank, armour_cover, fight_terms, infantry_smoke, invariants
 from engine.rules.uo.actions import (
     ActivatePair,
     Breach,
@@ -35,6 +38,7 @@ from engine.rules.uo.play import (
     StartImpulse,
     Withdraw,
 )
+from engine.rules.uo.ruleset import URBAN_OPERATIONS
 from engine.rules.uo.state import Fight
 
 from . import small
@@ -505,3 +509,62 @@ def test_10_no_advanced_rule_no_new_choice() -> None:
     activate(play, "inf")
     kinds = (SmokeGrenade, SupportedFire, SuppressingFire, JoinCover, ActivatePair)
     assert not any(isinstance(a, kinds) for a in play.legal_actions())
+
+
+# --- random games with every rule of 10 on ------------------------------------------------------
+
+COMBAT_RULES = [
+    R.infantry_smoke,
+    R.supporting_fire,
+    R.suppressing_fire,
+    R.armor_cover,
+    R.antitank_vs_infantry,
+    R.antitank_breaching,
+    R.anti_sniping,
+    R.ambush_vs_vehicle,
+]
+SEEDS = 16
+NEW_ACTIONS = {"SmokeGrenade", "SupportedFire", "SuppressingFire", "JoinCover", "ActivatePair"}
+
+
+def close_game() -> Game:
+    """Both sides a few EP apart on the breach map, every rule of 10 on."""
+    green = [
+        B("g-inf1", INF, "S0502"),
+        B("g-tank", MBT, "S0503"),
+        B("g-inf2", INF, "S0505", hidden=False),
+        B("g-atgm", SW, "S0304"),
+        B("g-eng", ENG, "S0506"),
+        B("g-sniper", SNIPER, "S0110"),
+        B("g-tank2", MBT, "S0408"),
+        B("g-inf3", INF, "S0508"),
+    ]
+    red = [
+        B("r-inf1", INF, "S0903", hidden=False),
+        B("r-inf2", INF, "S0906", hidden=False),
+        B("r-apc", APC, "S1004"),
+        B("r-inf3", INF, "S1005", hidden=False),
+        B("r-sniper", SNIPER, "S1301"),
+    ]
+    return on_breach_map(game_of(green, red, turns=4, advanced_rules=COMBAT_RULES), green_markers=2)
+
+
+def test_10_random_games_with_every_rule_of_10_keep_the_invariants_and_replay() -> None:
+    """Random legal actions, the invariants after each; every new action offered and all but
+    the rare pair activation played (a pair must form and last to a later turn); each log
+    replays to the same state."""
+    game = close_game()
+    used: Counter[str] = Counter()
+    offered: Counter[str] = Counter()
+    for seed in range(SEEDS):
+        play = Play(game, seed)
+        rng = random.Random(seed)
+        while legal := play.legal_actions():
+            offered.update({type(a).__name__ for a in legal} & NEW_ACTIONS)
+            action = rng.choice(legal)
+            play.apply(action)
+            used[type(action).__name__] += 1
+            invariants.check(play)
+        assert replay_actions(URBAN_OPERATIONS, game, seed, play.log).digest() == play.digest()
+    assert set(offered) == NEW_ACTIONS, offered
+    assert {k for k in NEW_ACTIONS if used[k]} >= NEW_ACTIONS - {"ActivatePair"}, used
