@@ -225,7 +225,7 @@ class UbPlayWindow(QMainWindow):
                 if offers.steps(self.selected):
                     text += " a blue square moves it, a round blue button turns it 45°;"
                 if offers.shots(self.selected):
-                    text += " a red line (or its target's ring) fires;"
+                    text += " a fire line (red: direct, orange arc: parabolic) or its target's ring fires;"
                 text += " another vehicle's click selects it."
                 buttons += [Button(label(a), a) for a in offers.turrets(self.selected)]
                 buttons += [Button(label(a), a) for a in offers.repairs(self.selected)]
