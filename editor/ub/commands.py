@@ -193,18 +193,15 @@ def mission_of(document: Document) -> Mission:
     return model
 
 
-class SetPlacement(QUndoCommand):
-    """Change a set-up piece (its square, its facing): the side's list of units is replaced,
-    the old one kept for undo."""
+class SetUnits(QUndoCommand):
+    """Replace a side's list of set-up pieces (a piece moved, turned, added or removed); the
+    old list is kept for undo."""
 
-    def __init__(self, document: Document, side: str, index: int, text: str, **changes: Any):
+    def __init__(self, document: Document, side: str, units: list[Placement], text: str):
         super().__init__(text)
         self.mission = mission_of(document)
         self.side = side
-        force = getattr(self.mission.forces, side)
-        self.old = force.units
-        units = list(force.units)
-        units[index] = units[index].model_copy(update=changes)
+        self.old = getattr(self.mission.forces, side).units
         self.new = units
 
     def _set(self, units: list[Placement]) -> None:
@@ -218,13 +215,34 @@ class SetPlacement(QUndoCommand):
         self._set(self.old)
 
 
-def move_piece(document: Document, side: str, index: int, square: str) -> SetPlacement:
+def set_placement(document: Document, side: str, index: int, text: str, **changes: Any) -> SetUnits:
+    """Change one set-up piece (its square, its facing)."""
+    units = list(getattr(mission_of(document).forces, side).units)
+    units[index] = units[index].model_copy(update=changes)
+    return SetUnits(document, side, units, text)
+
+
+def add_piece(document: Document, side: str, piece: Placement) -> SetUnits:
+    units = [*getattr(mission_of(document).forces, side).units, piece]
+    return SetUnits(document, side, units, f"Add {piece.id} at {piece.square}")
+
+
+def remove_piece(document: Document, side: str, index: int) -> SetUnits:
+    """Take a piece out of the set-up; a side keeps one at least (the format asks for one)."""
+    units = list(getattr(mission_of(document).forces, side).units)
+    if len(units) <= 1:
+        raise ValueError(f"{side} keeps one piece at least")
+    gone = units.pop(index)
+    return SetUnits(document, side, units, f"Remove {gone.id}")
+
+
+def move_piece(document: Document, side: str, index: int, square: str) -> SetUnits:
     unit = getattr(mission_of(document).forces, side).units[index]
-    return SetPlacement(document, side, index, f"Move {unit.id} to {square}", square=square)
+    return set_placement(document, side, index, f"Move {unit.id} to {square}", square=square)
 
 
-def turn_piece(document: Document, side: str, index: int, steps: int = 1) -> SetPlacement:
+def turn_piece(document: Document, side: str, index: int, steps: int = 1) -> SetUnits:
     """Turn a piece by 45° steps, clockwise for positive `steps`."""
     unit = getattr(mission_of(document).forces, side).units[index]
     facing = Compass(FACINGS[(FACINGS.index(unit.facing.value) + steps) % 8])
-    return SetPlacement(document, side, index, f"Turn {unit.id} to {facing.value}", facing=facing)
+    return set_placement(document, side, index, f"Turn {unit.id} to {facing.value}", facing=facing)

@@ -1,6 +1,7 @@
 """The mouse on a square board's canvas: the terrain brush (click and drag paints, one undo
-step a stroke; a right click turns a narrow passage) and, on a mission, its set-up pieces
-(dragged to another square, turned by a right click). Part of `UbUi` (editor/ub/ui.py)."""
+step a stroke; Shift-drag a rectangle; a right click turns a narrow passage) and, on a
+mission, its set-up pieces (dragged to another square, turned by a right click: editor/ub/
+setup.py). Part of `UbUi` (editor/ub/ui.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 
 from engine.model.square_board import SquareBoard, SquareTerrain
-from engine.model.ub_mission import Mission
 
 from ..document import Document
-from .commands import PaintSquares, board_of, move_piece, turn_piece
+from .commands import PaintSquares, board_of
 from .layout import Spot
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ class MouseMixin:
         def _refresh_actions(self) -> None: ...
         def select(self, spots: list[Spot]) -> None: ...
         def _say_square(self, spot: Spot) -> None: ...
+        def _piece_at(self, spot: Spot) -> tuple[str, int] | None: ...
+        def move_piece(self, side: str, index: int, target: Spot) -> bool: ...
+        def turn_piece(self, side: str, index: int, steps: int = 1) -> None: ...
 
     # -- the brush -------------------------------------------------------------------
     def set_terrain(self, terrain: SquareTerrain) -> None:
@@ -153,43 +156,6 @@ class MouseMixin:
             target = self.scene.spot_at(last.x(), last.y())
             if target is not None:
                 self.move_piece(*moving, target)
-
-    # -- a mission's set-up ----------------------------------------------------------
-    def _piece_at(self, spot: Spot) -> tuple[str, int] | None:
-        """The mission's piece set up on a square: (side, index)."""
-        doc, layout = self.document, self.scene.layout
-        if doc is None or layout is None or not isinstance(doc.model, Mission):
-            return None
-        name = layout.name(spot)
-        for side in ("green", "red"):
-            for i, unit in enumerate(getattr(doc.model.forces, side).units):
-                if unit.square == name:
-                    return side, i
-        return None
-
-    def move_piece(self, side: str, index: int, target: Spot) -> bool:
-        """Drop a mission's piece on another square (not on another piece)."""
-        doc, layout = self.document, self.scene.layout
-        if doc is None or layout is None or not isinstance(doc.model, Mission):
-            return False
-        unit = getattr(doc.model.forces, side).units[index]
-        name = layout.name(target)
-        if name == unit.square:
-            return False
-        other = self._piece_at(target)
-        if other is not None:
-            taken = getattr(doc.model.forces, other[0]).units[other[1]].id
-            self.window.statusBar().showMessage(f"{name} already holds {taken}", 4000)
-            return False
-        doc.undo_stack.push(move_piece(doc, side, index, name))
-        self.select([target])
-        return True
-
-    def turn_piece(self, side: str, index: int, steps: int = 1) -> None:
-        """Right click on a piece: it turns 45° clockwise."""
-        doc = self.document
-        if doc is not None and isinstance(doc.model, Mission):
-            doc.undo_stack.push(turn_piece(doc, side, index, steps))
 
     def paint(self, spots: list[Spot], letter: str | None = None) -> bool:
         """Paint squares with the brush's terrain (or `letter`), merged into the stroke's

@@ -35,12 +35,14 @@ from .mouse import BRUSHES, MouseMixin
 from .outline import is_ub
 from .scene import UbScene
 from .segments import SegmentMixin
+from .setup import SetupMixin
 from .view import UbView
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
     from ..session import Session
     from .calibration_dialog import SquareCalibrationDialog
+    from .piece_dialog import PieceDialog
 
 NEW_BOARD_SIZE = (12, 10)
 _POINTER_SEGMENT = re.compile(r"^/segments/(\d+)(?:/rows(?:/(\d+))?)?")
@@ -59,7 +61,7 @@ def new_board() -> SquareBoard:
     )
 
 
-class UbUi(MouseMixin, SegmentMixin, QObject):
+class UbUi(MouseMixin, SetupMixin, SegmentMixin, QObject):
     def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
@@ -81,6 +83,7 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         #: the first corner of a Shift-drag's rectangle
         self._rect_from: Spot | None = None
         self.calibration_dialog: SquareCalibrationDialog | None = None
+        self.piece_dialog: PieceDialog | None = None
         #: an open mission's board file, read again when it changes
         self.board_watch = QFileSystemWatcher(self)
         self.board_watch.fileChanged.connect(self._on_board_changed)
@@ -148,6 +151,9 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self.action_segment_right = self._action("Move segment ri&ght", lambda: self.move_segment(1))
         self.action_segment_settings = self._action("Segment se&ttings…", self.segment_settings_dialog)
         self.menu.addSeparator()
+        self.action_add_piece = self._action("Add &piece…", self.add_piece_dialog)
+        self.action_remove_piece = self._action("Remove pi&ece", self.remove_selected_piece)
+        self.menu.addSeparator()
         self.action_import_scan = self._action("&Import scan for segment…", self.import_dialog)
         self.action_calibrate = self._action("&Calibrate segment scan…", self.calibrate_dialog)
         self.action_remove_scan = self._action("Remove segment &scan", self.remove_scan)
@@ -205,6 +211,11 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         self.toolbar.toggleViewAction().setVisible(editable)
         for action in (self.action_fit, self.action_zoom_in, self.action_zoom_out, self.action_legend):
             action.setEnabled(on)
+        # a mission's pieces, on its board
+        setup = on and self.mission_board is not None
+        for action in (self.action_add_piece, self.action_remove_piece):
+            action.setEnabled(setup)
+            action.setVisible(on and isinstance(self.document.model if self.document else None, Mission))
         self.action_legend.setVisible(on)
         if not on:
             self.legend_dock.hide()
@@ -227,7 +238,7 @@ class UbUi(MouseMixin, SegmentMixin, QObject):
         if isinstance(model, Mission):
             if self.mission_board is None:
                 return "The mission's board cannot be read: the Validation dock says why"
-            return "Drag a piece to another square; right click turns it 45° clockwise"
+            return "Drag a piece to another square; right click turns it 45° clockwise; Board > Add piece"
         return ""
 
     # -- the open file ---------------------------------------------------------------

@@ -105,3 +105,80 @@ def test_the_missions_board_is_read_again_when_its_file_changes(window, qtbot, m
     board.write_text(board.read_text().replace('      - "............"', '      - "B..........."', 1))
     qtbot.waitUntil(lambda: window.ub_ui.board().segments[0].rows[0][0] == "B", timeout=5000)
     assert "read again" in window.statusBar().currentMessage()
+
+
+def ok(qtbot, dialog) -> None:
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+def test_a_piece_is_added_on_the_clicked_square_and_removed(window, qtbot, mission):
+    ub = window.ub_ui
+    before = window.document.model.model_copy(deep=True)
+    click_square(qtbot, window, "C5")
+    ub.action_add_piece.trigger()
+    dialog = ub.piece_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.square.text() == "C5"
+    dialog.type.setCurrentIndex(dialog.type.findData("light"))
+    assert dialog.ident.text() == "g-light1" or dialog.ident.text().startswith("g-light")
+    dialog.square.setText("B6")  # g-recon's
+    ok(qtbot, dialog)
+    assert dialog.isVisible() and "B6 already holds g-recon" in dialog.error.text()
+    dialog.square.setText("c5")
+    dialog.facing.setCurrentText("NE")
+    dialog.ident.setText("g-scout")
+    ok(qtbot, dialog)
+    added = window.document.model.model_copy(deep=True)
+    scout = added.forces.green.units[-1]
+    assert (scout.id, scout.type, scout.square, scout.facing.value) == ("g-scout", "light", "C5", "NE")
+    assert any(isinstance(p, PieceItem) and "g-scout" in p.toolTip() for p in ub.scene.items())
+    assert window.document.undo_stack.undoText() == "Add g-scout at C5"
+    # its 2 points show in the side's total, over the agreed 20: the Validation dock says so
+    root = window.outliner.topLevelItem(0)
+    assert any(
+        root.child(i).text(0) == "Green — West group (7 units, 22 points of 20)"
+        for i in range(root.childCount())
+    )
+    wait_validated(qtbot, window)
+    assert {"U016", "U017"} <= {p.code for p in window.validation.problems}
+
+    # the piece clicked is removed; undo brings it back
+    click_square(qtbot, window, "C5")
+    ub.action_remove_piece.trigger()
+    assert window.document.model == before
+    window.activateWindow()  # the offscreen platform gives it back only when asked
+    qtbot.waitUntil(window.isActiveWindow)
+    key(qtbot, window, Qt.Key.Key_Z, CTRL)
+    assert window.document.model == added
+
+
+def test_a_sides_last_piece_stays_and_nothing_is_removed_without_a_click(window, qtbot, mission):
+    ub = window.ub_ui
+    ub.scene.select([])
+    assert not ub.remove_selected_piece()
+    assert "Click a piece first" in window.statusBar().currentMessage()
+    red = window.document.model.forces.red.units
+    for unit in red[1:]:
+        click_square(qtbot, window, unit.square)
+        assert ub.remove_selected_piece()
+    click_square(qtbot, window, red[0].square)
+    assert not ub.remove_selected_piece()
+    assert "red keeps one piece at least" in window.statusBar().currentMessage()
+    assert len(window.document.model.forces.red.units) == 1
+
+
+def test_an_added_piece_is_saved_in_the_files_text(window, qtbot, mission):
+    ub = window.ub_ui
+    ub.action_add_piece.trigger()
+    dialog = ub.piece_dialog
+    qtbot.waitExposed(dialog)
+    dialog.side.setCurrentText("red")
+    dialog.type.setCurrentIndex(dialog.type.findData("recon"))
+    dialog.square.setText("V1")
+    ok(qtbot, dialog)
+    assert window.document.model.forces.red.units[-1].id == "r-recon1"
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    key(qtbot, window, Qt.Key.Key_S, CTRL)
+    text = mission.read_text()
+    assert "r-recon1" in text and load_document(mission).model == window.document.model
