@@ -150,11 +150,18 @@ def report_line(
     viewer: Side | None,
     seen: list[str] | None = None,
     withdrawal_loss: Any = None,
+    titles: Mapping[str, str] | None = None,
 ) -> ReportLine:
     """Entry `index` of the log, made by `side`, as `viewer` may read it (None: all-seeing);
-    `seen`: what the viewer saw it change (`consequences`)."""
+    `seen`: what the viewer saw it change (`consequences`); `titles`: event and support
+    cards' titles by id, said beside the id an entry names."""
     name = str(entry.get("action", "?"))
     fields = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
+    if titles:
+        fields = {
+            k: f"{titles[v]} ({v})" if k in ("card", "support") and isinstance(v, str) and v in titles else v
+            for k, v in fields.items()
+        }
     rolls = tuple(int(r) for r in entry.get("rolls") or ())
     section = SECTIONS.get(name, "")
     open_ = viewer is None or viewer == side or name in PUBLIC

@@ -460,7 +460,9 @@ class PlayWindow(QMainWindow):
                 for side in sides
                 for c in consequences(s.seen[i][side], s.seen[i + 1][side], self._titles())
             ]
-            line = report_line(i, log[i], s.deciders[i], viewer, list(dict.fromkeys(seen)), withdrawal_loss)
+            line = report_line(
+                i, log[i], s.deciders[i], viewer, list(dict.fromkeys(seen)), withdrawal_loss, self._titles()
+            )
             self.log_list.add(line.text)
             self.log_lines.append((line.blocks, line.locations))
         if log:

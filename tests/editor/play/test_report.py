@@ -56,3 +56,41 @@ def test_a_kind_without_a_sentence_reads_as_words_and_keeps_its_secrets() -> Non
     mine = {"action": "PlaceCounter", "kind": "at_mine", "location": "A0202", "rolls": []}
     assert "Red places a counter (at_mine) at A0202  [5.2.1]" in report_line(0, mine, Side.red, None).text
     assert "A0202" not in report_line(0, mine, Side.red, Side.green).text  # a mine's place is secret
+
+
+TITLES = {"sup-mortar": "81mm mortar section", "ev-fisherman": "A fisherman talks"}
+
+
+def test_7_3_3_1_a_request_reads_with_its_matrix_row_and_keeps_its_support_secret() -> None:
+    entry = {
+        "action": "Request3D",
+        "support": "sup-mortar",
+        "requester": "g1-pl",
+        "target": "37.3",
+        "rolls": [3],
+        "rows": [{"table": "3d.sup-mortar", "row": "T+1", "dice": [0]}],
+    }
+    own = report_line(11, entry, Side.green, Side.green, titles=TITLES).text
+    assert "Green requests 81mm mortar section (sup-mortar) by g1-pl on 37.3  [7.3.3.1]" in own
+    assert "dice: d10 3 → 3D matrix (sup-mortar) T+1" in own
+    enemy = report_line(11, entry, Side.green, Side.red, titles=TITLES).text
+    assert "Green requests a 3D action  [7.3.3.1]" in enemy and "d10 3 → 3D matrix T+1" in enemy
+    assert "mortar" not in enemy and "37.3" not in enemy  # written on green's sheet
+
+
+def test_6_2_2_the_initial_phase_dice_read_on_the_events_tables_not_as_a_fight() -> None:
+    entry = {
+        "action": "Pass",
+        "rolls": [4, 9],
+        "rows": [
+            {"table": "events.green", "row": "4: Nothing happens.", "dice": [0]},
+            {"table": "events.red", "row": "9: Sermon at dawn", "dice": [1]},
+        ],
+    }
+    text = report_line(40, entry, Side.red, None).text
+    assert "d10 4 → events table (green) 4: Nothing happens.; d10 9 → events table (red) 9: Sermon" in text
+    assert "firer" not in text and "target's" not in text
+    played = {"action": "PlayEvent", "card": "ev-fisherman", "rolls": []}
+    for viewer in (Side.green, Side.red):  # a card played is face up for both (6.2.1)
+        said = report_line(41, played, Side.green, viewer, titles=TITLES).text
+        assert "Green plays event card A fisherman talks (ev-fisherman)  [6.2.1]" in said
