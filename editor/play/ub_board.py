@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
+    QPainterPathStroker,
     QPen,
     QPolygonF,
     QWheelEvent,
@@ -352,8 +353,6 @@ class FireLine(QGraphicsPathItem):
         stroke = QPainterPath(self.path())
         out = QPainterPath()
         out.addEllipse(centre(self.target), S * 0.55, S * 0.55)
-        from PySide6.QtGui import QPainterPathStroker
-
         stroker = QPainterPathStroker()
         stroker.setWidth(S * 0.25)
         return out.united(stroker.createStroke(stroke))
