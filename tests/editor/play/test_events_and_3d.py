@@ -239,3 +239,69 @@ def test_5_2_3_a_face_down_counter_turns_face_up_when_the_observation_says(qtbot
     loc = sorted(turned)[0]
     shown = chips()[loc]
     assert "?" not in shown and shown  # face up: its kind on the chip
+
+
+def cas_always_t_plus_1(game: Game) -> Game:
+    """The sample with green's close air support on T+1 for every die, red without air
+    defence and green's JFO set up beside the platoon leader, within reach of the enemy it
+    sees (a designer's edits): the jets always come next turn."""
+    sc = game.scenario
+    green, red = sc.sides.green, sc.sides.red
+    forces = [
+        f.model_copy(
+            update={
+                "blocks": [b.model_copy(update={"at": "A3010"}) if b.id == "g-jfo" else b for b in f.blocks]
+            }
+        )
+        for f in green.impulse_forces
+    ]
+    green = green.model_copy(update={"impulse_forces": forces})
+    rows = [
+        r.model_copy(update={"unavailable": [], "next_turn": list(range(10)), "this_turn": []})
+        if r.support == "sup-cas"
+        else r
+        for r in green.support.actions
+    ]
+    green = green.model_copy(update={"support": green.support.model_copy(update={"actions": rows})})
+    red = red.model_copy(update={"support": red.support.model_copy(update={"air_defense": []})})
+    sc = sc.model_copy(update={"sides": sc.sides.model_copy(update={"green": green, "red": red})})
+    return Game(
+        sc,
+        game.battlefield,
+        game.cards,
+        game.insert_known_by,
+        game.tables,
+        game.sources,
+        game.event_cards,
+        game.support_cards,
+    )
+
+
+def test_7_3_3_2_an_air_action_is_cancelled_with_a_click_and_falls_nowhere(qtbot, game):
+    play = open_window(qtbot, cas_always_t_plus_1(game), 2)
+    s = play.session
+    rng = random.Random(2)
+    wait_for_green(qtbot, play)
+    while not any(kind(o) == "Request3D" for o in play.current_offers().items):
+        step(qtbot, play, rng, ())
+        wait_for_green(qtbot, play)
+    request = next(
+        o for o in play.current_offers().items if kind(o) == "Request3D" and o.action.support == "sup-cas"
+    )
+    click(qtbot, play, request)
+    assert {"table": "3d.sup-cas", "row": "T+1", "dice": [0]} in s.play.log[-1]["rows"]
+    wait_for_green(qtbot, play)
+    for _ in range(400):  # on to next turn's resolution sequence, where green decides
+        if any(kind(o) == "Cancel3D" for o in play.current_offers().items) or s.play.decision is None:
+            break
+        step(qtbot, play, rng, ("EndRequests", "Pass", "EndActivation", "EndImpulse", "HoldFire"))
+        wait_for_green(qtbot, play)
+    green = s.observation(Side.green)
+    assert green.turn == 2 and green.deciding == ("sup-cas", request.anchor)
+    # the 3D dock names the planned action being decided; the prompt offers carry and cancel
+    assert "Close air support pair on " + request.anchor in play.support.status.text()
+    cancel = next(o for o in play.current_offers().items if kind(o) == "Cancel3D")
+    click(qtbot, play, cancel)
+    assert s.play.log[-1]["action"] == "Cancel3D"
+    assert not s.observation(Side.green).strikes and not s.observation(Side.green).missions
+    assert not any(k[0] in ("strike", "planned") for k in play.board._drawn)
