@@ -222,7 +222,7 @@ class BalanceRun:
         loaded = workers.load(self.scenario) if ctx.get_start_method() == "fork" else None
         given = workers.source(loaded, self.scenario, ctx, self.jobs)
         seeds = self.seeds
-        if loaded is not None:
+        if loaded is not None and workers.warm_first(self.green, self.red):
             # as play_series: the first game here, so the forked workers inherit it warm
             yield record_game(loaded, self.green, self.red, seeds[0], objectives_of(loaded))
             seeds = seeds[1:]

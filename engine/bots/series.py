@@ -100,10 +100,10 @@ def play_series(
         return
     ctx = workers.context()
     given = workers.source(game, scenario, ctx, jobs)
-    if given is game:
-        # forked workers inherit what a game warms up (the EP rows, the step graphs: most of
-        # a first game's time); this process plays the first seed, so that both inherit it
-        # warm instead of each warming it up again
+    if given is game and workers.warm_first(green, red):
+        # forked workers inherit what a game warms up (the bots' map tables: most of a first
+        # game's time); this process plays the first seed, so that both inherit it warm
+        # instead of each warming it up again
         yield play_one(game, green, red, seeds[0], check)
         seeds = seeds[1:]
     tasks = [(green, red, seed, check) for seed in seeds]

@@ -58,6 +58,15 @@ def source(game: Game | None, scenario: str | Path, ctx: BaseContext, jobs: int 
     return str(scenario)
 
 
+def warm_first(green: str, red: str) -> bool:
+    """Whether a series forking its workers plays its first game before, so that they
+    inherit what it warms up: the map tables bots other than the random one fill as they
+    play (bots/map_tables.py: sight rows, step graphs, distance fields). The rules' own
+    tables are made before forking (`source`), so for random bots the first game would
+    only be played alone while the workers wait."""
+    return any(bot != "random" for bot in (green, red))
+
+
 #: the disk cache's name for the rules' EP rows of a battlefield
 EP_ROWS = "ep-rows"
 
