@@ -208,6 +208,9 @@ class Observation:
     enemy_missions: tuple[tuple[str | None, str | None, int], ...] = ()
     #: locations under Fortified markers (5.2.4.2), both sides', on the map for all to see
     fortified: tuple[str, ...] = ()
+    #: the side's own armour cover pairs (10.4): (foot block, vehicle), the foot block in the
+    #: vehicle's hex; the enemy sees two blocks there
+    pairs: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -319,6 +322,7 @@ class Observation:
             "deciding": None if self.deciding is None else list(self.deciding),
             "enemy_missions": [list(m) for m in self.enemy_missions],
             "fortified": list(self.fortified),
+            "pairs": [list(p) for p in self.pairs],
         }
 
 
@@ -459,6 +463,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         deciding=third_dimension.deciding_view(play, side),
         enemy_missions=third_dimension.enemy_pending_view(play, side),
         fortified=tuple(sorted(fortification.locations(play.game) | s.advanced.fortified)),  # 13.4
+        pairs=tuple(sorted((f, v) for f, v in s.pairs.items() if g.blocks[f].side == side)),  # 10.4
     )
 
 

@@ -282,6 +282,9 @@ def test_10_4_1_a_foot_block_pairs_with_its_tank_only_with_the_rule() -> None:
     assert s.activation is None and s.blocks["inf"].activated
     assert s.blocks["tank"].activated  # it cannot be activated this turn
     assert Activate("tank") not in play.legal_actions()
+    assert play.observation(Side.green).pairs == (("inf", "tank"),)
+    assert play.observation(Side.green).to_json()["pairs"] == [["inf", "tank"]]
+    assert play.observation(Side.red).pairs == ()  # red sees two blocks in the hex, no more
     check(play)  # two blocks in one hex: a pair
 
 
