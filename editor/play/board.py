@@ -88,10 +88,13 @@ def looks(observations: Iterable[Observation], briefings: dict[Side, Briefing]) 
     obs_list = list(observations)
     for obs in obs_list:
         brief = briefings[obs.side]
+        # armour cover pairs (10.4): each block's partner, marked P on both
+        partner = {a: b for pair in getattr(obs, "pairs", ()) for a, b in (pair, pair[::-1])}
         for b in obs.own:
             if not b.on_map or b.location is None:
                 continue
             info = brief.own[b.id]
+            paired = f", in an armour cover pair with {partner[b.id]} (10.4)" if b.id in partner else ""
             out.append(
                 BlockLook(
                     side=obs.side,
@@ -101,10 +104,10 @@ def looks(observations: Iterable[Observation], briefings: dict[Side, Briefing]) 
                     symbol=SYMBOL[b.type],
                     levels=info.levels,
                     losses=b.losses,
-                    markers=marker_letters(b.markers),
+                    markers=marker_letters(b.markers) + ("P" if paired else ""),
                     revealed=b.revealed,
                     tip=f"{b.id}: {info.profile.name} ({'dummy' if b.type is None else b.type.value}), "
-                    f"{info.levels - b.losses}/{info.levels} OSL{'' if b.revealed else ', hidden'}",
+                    f"{info.levels - b.losses}/{info.levels} OSL{'' if b.revealed else ', hidden'}{paired}",
                 )
             )
     if len(obs_list) == 1:

@@ -48,6 +48,7 @@ MARKER_COLOUR = {
     "R": QColor("#ef6c00"),
     "C": QColor("#616161"),
     "F": QColor("#5d4037"),
+    "P": QColor("#00838f"),  # armour cover pair (10.4)
 }
 Z_REACH = 60
 Z_BLOCK = 70
@@ -66,7 +67,7 @@ class BlockLook:
     symbol: str | None  # None: a blank (hidden enemy) block
     levels: int = 4  # OSL steps (4.3.2.1)
     losses: int = 0
-    markers: str = ""  # letters: A activated, R reaction, C completed
+    markers: str = ""  # letters: A activated, R reaction, C completed, P cover pair
     revealed: bool = True  # laid flat; an own upright block is hidden from the enemy
     tip: str = ""
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from editor.play.board import looks
 from editor.play.marks import marks_of, strike_looks
 from engine.battlefield.movement import ep_from
 from engine.model.scenario import Side
@@ -59,3 +60,13 @@ def test_7_3_3_3_a_strike_rings_by_ep_and_5_2_4_2_fortified_takes_1_less(game) -
     assert look.name == "155mm battery" and look.area == ()
     # the same strike seen by both sides is drawn once
     assert len(strike_looks([obs, obs], game.battlefield, game.support_cards)) == 1
+
+
+def test_10_4_an_own_armour_cover_pair_is_marked_on_both_blocks(game) -> None:
+    play = URBAN_OPERATIONS.start(game, 1)
+    briefings = {side: URBAN_OPERATIONS.briefing(game, side) for side in Side}
+    obs = dataclasses.replace(play.observation(Side.green), pairs=(("g1-inf1", "g1-apc1"),))
+    drawn = {look.key: look for look in looks([obs], briefings)}
+    for block, partner in (("g1-inf1", "g1-apc1"), ("g1-apc1", "g1-inf1")):
+        assert "P" in drawn[block].markers and f"cover pair with {partner} (10.4)" in drawn[block].tip
+    assert "P" not in drawn["g1-inf2"].markers
