@@ -87,6 +87,17 @@ SECTIONS: dict[str, str] = {
     "Carry3D": "7.3.3.2",
     "Cancel3D": "7.3.3.2",
     "Adjust3D": "7.3.3.2",
+    # the advanced rules (10-13), played only when the scenario lists them
+    "SmokeGrenade": "10.1",
+    "SupportedFire": "10.2",
+    "SuppressingFire": "10.3",
+    "JoinCover": "10.4.1",
+    "ActivatePair": "10.4.2",
+    "Ride": "11.1",
+    "Transfer": "12.1",
+    "EndReorganisation": "12.1",
+    "BlockEntry": "13.1",
+    "MovePopulation": "13.3",
 }
 
 
@@ -106,6 +117,14 @@ LABELS: dict[str, str] = {
     "EndRequests": "End the 3D requests (7.3.3)",
     "Carry3D": "Let the 3D action fall (7.3.3.2)",
     "Cancel3D": "Cancel the 3D action: its mission stays spent (7.3.3.2)",
+    "SmokeGrenade": "Throw a smoke grenade (10.1)",
+    "JoinCover": "Join the vehicle's cover (10.4.1)",
+    "ActivatePair": "Activate the pair (10.4.2)",
+    "Ride": "Ride on the superstructure (11.1)",
+    "Transfer": "Transfer (12.1)",
+    "EndReorganisation": "End the order of battle changes (12.1)",
+    "BlockEntry": "Block the underground entry (13.1)",
+    "MovePopulation": "Move the population (13.3)",
 }
 
 #: the subject of a 3D request's offers: the mission and who requests it (the 3D panel picks
@@ -258,6 +277,10 @@ class Offers:
                     f"Request {support} by {requester} on {target}",
                     subject=request_key(support, requester),
                 )
+            case A.SupportedFire(target, weapon, support):
+                return Offer(a, Where.target, target, f"Supported fire {weapon}, {support} supporting (10.2)")
+            case A.SuppressingFire(target, weapon):
+                return Offer(a, Where.target, target, f"Suppressing fire {weapon} (10.3)")
             case A.Adjust3D(target):
                 return Offer(a, Where.place, target, f"Adjust the 3D action to {target} (7.3.3.2)")
         return self._other(a)

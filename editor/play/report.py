@@ -37,6 +37,8 @@ PUBLIC = {
     "PlayEvent",  # an event card played is face up on the table (6.2.1)
     "EventTarget",  # and its effect falls in the open
     "EndRequests",
+    "SupportedFire",  # fights, declared in the open (8.2.7.1)
+    "SuppressingFire",
 }
 VERB = {
     "Deploy": "sets up {block} in {location}",
@@ -78,6 +80,16 @@ VERB = {
     "Carry3D": "lets its planned 3D action fall",
     "Cancel3D": "cancels its planned 3D action",
     "Adjust3D": "adjusts its planned 3D action to {target}",
+    "SmokeGrenade": "throws a smoke grenade at {target}",
+    "SupportedFire": "fires {weapon} at {target}, {support} supporting",
+    "SuppressingFire": "fires {weapon} at {target} to suppress it",
+    "JoinCover": "joins the cover of {vehicle}",
+    "ActivatePair": "activates the pair of {vehicle}",
+    "Ride": "rides on {vehicle}",
+    "Transfer": "attaches {block} to {force}",
+    "EndReorganisation": "ends its order of battle changes",
+    "BlockEntry": "blocks the underground entry at {manhole}",
+    "MovePopulation": "moves the population at {location} to {to}",
 }
 #: what an enemy's hidden action shows: that it happened
 HIDDEN = {
@@ -105,6 +117,14 @@ HIDDEN = {
     "Carry3D": "decides on a planned 3D action",
     "Cancel3D": "decides on a planned 3D action",
     "Adjust3D": "decides on a planned 3D action",
+    "SmokeGrenade": "throws a smoke grenade",
+    "JoinCover": "a block joins a vehicle's cover",
+    "ActivatePair": "activates a pair",
+    "Ride": "a block rides on a vehicle",
+    "Transfer": "reorganises its order of battle",
+    "EndReorganisation": "ends its order of battle changes",
+    "BlockEntry": "blocks an underground entry",
+    "MovePopulation": "moves a population counter",
 }
 #: tables of the initial phase and the 3D requests (6.2.2, 7.3.3.1): an entry reading its
 #: dice on them is no fight

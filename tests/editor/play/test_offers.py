@@ -189,3 +189,27 @@ def test_a_new_kind_of_action_is_offered_where_its_fields_say(game):
     )
     assert (prompt.where, prompt.label) == (Where.prompt, "Unheard at all")
     assert sorted(map(str, (o.action for o in offers.reachable()))) == sorted(map(str, legal))
+
+
+def test_the_advanced_rules_actions_are_offered_each_once_where_they_belong():
+    """The all-advanced-rules sample (10-13): every legal action offered once, labels unique
+    where the player picks, supported and suppressing fire on the target itself."""
+    game = URBAN_OPERATIONS.load(SAMPLE.parent / "advanced-rules.yaml")
+    briefings = {side: URBAN_OPERATIONS.briefing(game, side) for side in ("green", "red")}
+    play = URBAN_OPERATIONS.start(game, 1)
+    rng = random.Random(1)
+    kinds: set[str] = set()
+    for _ in range(1500):
+        if (decision := play.decision) is None:
+            break
+        legal = play.legal_actions()
+        offers = Offers(legal, play.observation(decision.side), briefings[decision.side])
+        assert sorted(map(str, (o.action for o in offers.reachable()))) == sorted(map(str, legal))
+        labels = [(o.where, o.anchor, o.subject, o.label) for o in offers.items]
+        assert len(labels) == len(set(labels))
+        for o in offers.items:
+            kinds.add(type(o.action).__name__)
+            if type(o.action).__name__ in ("SupportedFire", "SuppressingFire"):
+                assert o.where is Where.target and o.anchor == o.action.target
+        play.apply(rng.choice(legal))
+    assert {"SupportedFire", "Transfer", "EndReorganisation"} <= kinds  # offered
