@@ -18,25 +18,41 @@ from ..rules.uo import combat
 from ..rules.uo.actions import (
     Action,
     Activate,
+    Adjust3D,
     Advance,
     Assault,
+    Breach,
+    Cancel3D,
+    Carry3D,
     CoverFire,
     Deploy,
     Destroy,
+    Dismount,
     EndActivation,
     EndImpulse,
+    EndRequests,
     Enter,
+    EventTarget,
     Fire,
     HoldFire,
     KeepInReserve,
+    Mount,
     Move,
     OpportunityFire,
     OpportunityScout,
     Pass,
+    PlaceCounter,
+    PlayEvent,
+    Request3D,
     ReturnFire,
+    ScatterPopulation,
     Scout,
+    ScoutCounter,
+    ScoutMines,
+    SmokeFire,
     StartImpulse,
     StayPut,
+    Support,
     TakeLosses,
     Withdraw,
     WithdrawTo,
@@ -45,6 +61,7 @@ from ..rules.uo.activation import WITH_ACTION, unit_of
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS
 from ..rules.uo.observation import FightKind
+from . import event_play, field_actions, support_3d
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
     EXPOSURE,
@@ -70,6 +87,17 @@ FIRE_ON_THE_MOVE = 1.5
 TEMPO = 0.5
 #: how much a block wants activating to move on, by role (vehicles less: they take nothing)
 MOVE_INTENT = {"attack": 0.5, "hold": 0.3, "leader": 0.4, "stay": 0.0}
+#: the activated block's actions of the No Man's Land and support rules, and who weighs each
+FIELD_ACTIONS = {
+    Dismount: field_actions.dismount,
+    Mount: field_actions.mount,
+    Support: field_actions.support,
+    Breach: field_actions.breach,
+    SmokeFire: field_actions.smoke,
+    ScoutCounter: field_actions.scout_counter,
+    ScatterPopulation: field_actions.scatter,
+    ScoutMines: field_actions.scout_mines,
+}
 #: how much an engineer wants activating while a barricade closes one of its side's goals
 ENGINEER_INTENT = 1.2
 
@@ -114,6 +142,22 @@ def group(actions: list[Action]) -> Groups:
                 | StayPut()
                 | Destroy()
                 | KeepInReserve()
+                | PlayEvent()
+                | EventTarget()
+                | Request3D()
+                | EndRequests()
+                | Carry3D()
+                | Cancel3D()
+                | Adjust3D()
+                | PlaceCounter()
+                | Mount()
+                | Dismount()
+                | Support()
+                | Breach()
+                | SmokeFire()
+                | ScoutCounter()
+                | ScatterPopulation()
+                | ScoutMines()
             ):
                 groups[type(action)].append(action)
             case _:
@@ -132,8 +176,13 @@ def decide(view: View, groups: Groups) -> Action:
     if Deploy in kinds:
         return _deploy(view, groups[Deploy])
     if KeepInReserve in kinds:
-        # no barricade or mine of ours at set-up: placed blind, they close our own ways
-        return groups[KeepInReserve][0]
+        return field_actions.place(view, groups[PlaceCounter] + groups[KeepInReserve])
+    if kinds & {Request3D, EndRequests}:
+        return support_3d.request(view, groups[Request3D] + groups[EndRequests])
+    if kinds & {Carry3D, Cancel3D, Adjust3D}:
+        return support_3d.adjust(view, groups[Carry3D] + groups[Cancel3D] + groups[Adjust3D])
+    if EventTarget in kinds:
+        return event_play.target(view, groups[EventTarget])
     if kinds & {ReturnFire, CoverFire, Withdraw, TakeLosses}:
         return under_fire(view, groups)
     if kinds & {OpportunityFire, OpportunityScout, HoldFire}:
@@ -146,7 +195,7 @@ def decide(view: View, groups: Groups) -> Action:
         return start(view, groups)
     if kinds & {Activate, Enter, EndImpulse}:
         return pick_block(view, groups)
-    if kinds & {Move, EndActivation, Fire, Assault, Scout, Destroy}:
+    if kinds & {Move, EndActivation, Fire, Assault, Scout, Destroy, *FIELD_ACTIONS}:
         return activation(view, groups)
     raise UnknownAction(f"no decision for the actions {sorted(k.__name__ for k in kinds)}")
 
@@ -181,6 +230,8 @@ def intent(view: View, bid: str) -> float:
         if 0 < prog < FAR:
             base = MOVE_INTENT[kind] - (0.2 if info.vehicle or info.type == BlockType.sniper else 0.0)
             best = max(best, base + 0.02 * min(prog, 15))
+    if info.vehicle and field_actions.passengers(view, bid):
+        best = max(best, field_actions.CARRY_INTENT)  # its passengers go where it goes
     if info.type in ENGINEERS and _closing(view):
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if kind == "leader" and out_of_command(view, bid):
@@ -244,7 +295,10 @@ def winning(view: View) -> bool:
 
 def start(view: View, groups: Groups) -> Action:
     """Start the impulse force with the most to do; pass when none has, or on the last turn
-    when winning as things stand."""
+    when winning as things stand. An event card that helps is played first (6.2.1)."""
+    card = event_play.play(view, groups.get(PlayEvent, []))
+    if card is not None:
+        return card
     if Pass in groups and view.turn >= view.brief.turns and winning(view):
         return groups[Pass][0]
     best, best_value = None, 0.1
@@ -343,6 +397,14 @@ def activation(view: View, groups: Groups) -> Action:
             value += 0.15 * holding(view, action.target)
         if value > best_value:
             best, best_value = action, value
+    # these weigh what they cost the move themselves (an activation ended, a move cut short)
+    floor = best_value if best is not None else FIRE_THRESHOLD
+    for kind, weigh in FIELD_ACTIONS.items():
+        if kind in groups:
+            found = weigh(view, bid, groups[kind])
+            if found is not None and found[0] > floor:
+                floor, best = found
+                best_value = max(best_value, floor)
     clearing = _clearing(view, bid, groups.get(Destroy, []))
     if clearing is not None and clearing[0] > best_value:
         best, best_value = clearing[1], clearing[0]

@@ -31,8 +31,9 @@ HIDDEN_LEVELS = 3
 PRECIOUS = 2.0
 #: EP within which an enemy block could walk into a goal this turn
 THREAT_EP = 6
-#: the chance a face-down No Man's Land counter is population (the sample sets up one in four)
-HIDDEN_POPULATION = 0.25
+#: the chance a face-down No Man's Land counter is taken to be population: the sample sets
+#: up one in four, and a shot through one may cost a victory level (priced with caution)
+HIDDEN_POPULATION = 0.5
 
 
 def best_fp(

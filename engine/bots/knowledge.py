@@ -18,7 +18,7 @@ from ..rules.uo.briefing import Briefing, Stake
 from ..rules.uo.combat import Strike, expected_losses
 from ..rules.uo.tables import CombatTables
 from .map_tables import Graph as MoveGraph
-from .map_tables import ep_table, move_graphs, sight_table
+from .map_tables import affected, ep_table, incoming, move_graphs, sight_table
 
 UNREACHABLE = 1 << 20
 #: distance fields kept per battlefield (each is one int per location)
@@ -27,9 +27,10 @@ MAX_FIELDS = 2048
 MAX_GAME_FIELDS = 256
 
 Graph = list[list[tuple[int, int]]]
-#: the counters closing locations to movement: (barricades, impassable), as a side knows them
-Counters = tuple[frozenset[str], frozenset[str]]
-NO_COUNTERS: Counters = (frozenset(), frozenset())
+#: what changes the ways on the map, as a side knows it: (barricades, impassable, opened
+#: breaches): the counters closing locations to movement and the breaches opening walls
+Counters = tuple[frozenset[str], frozenset[str], frozenset[str]]
+NO_COUNTERS: Counters = (frozenset(), frozenset(), frozenset())
 FieldKey = tuple[Mover, frozenset[str], Counters, str | tuple[str, ...]]
 #: reverse step graphs kept per battlefield (a mover, closed layers and counters each)
 MAX_GRAPHS = 32
@@ -51,15 +52,26 @@ class Distances:
         graph = self.graphs.get(key)
         if graph is None:
             bf = self.bf
-            graph = [[] for _ in bf.locations]
             locs = bf.locations
-            dyn = Dynamic(barricades=counters[0], impassable=counters[1])
-            for step in bf.steps:
-                if locs[step.src].layer in closed or locs[step.dst].layer in closed:
-                    continue
-                cost = step_cost(bf, step, mover, dyn)
-                if cost is not None:
-                    graph[step.dst].append((step.src, cost))
+            dyn = Dynamic(barricades=counters[0], impassable=counters[1], opened_breaches=counters[2])
+
+            def into(d: int) -> list[tuple[int, int]]:
+                return [
+                    (step.src, cost)
+                    for step in steps[d]
+                    if locs[step.src].layer not in closed
+                    and locs[step.dst].layer not in closed
+                    and (cost := step_cost(bf, step, mover, dyn)) is not None
+                ]
+
+            steps = incoming(bf)
+            if counters == NO_COUNTERS:
+                graph = [into(d) for d in range(len(locs))]
+            else:
+                # the graph without counters, re-priced only where they change a step
+                graph = list(self.graph(mover, closed))
+                for d in affected(bf, *counters):
+                    graph[d] = into(d)
             self.graphs[key] = graph
             if len(self.graphs) > MAX_GRAPHS:
                 self.graphs.popitem(last=False)
@@ -220,7 +232,7 @@ class Knowledge:
     def moves(self, mover: Mover, dyn: Dynamic) -> MoveGraph:
         """The steps `mover` may take and their MP with the counters and our climbing
         helpers of `dyn` (`routes.dynamic`), as `step_cost` prices them."""
-        return self._moves.get(mover, dyn.barricades, dyn.impassable).helped(dyn.helpers)
+        return self._moves.get(mover, dyn.barricades, dyn.impassable, dyn.opened_breaches).helped(dyn.helpers)
 
     def hexes_near(self, goal: str) -> tuple[str, ...]:
         """The hexes within 2 EP of `goal`, in id order: where to stand next to a goal a

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from ..battlefield import Battlefield, Dynamic
+from ..battlefield import Battlefield, Dynamic, Step
 from ..battlefield.movement import Mover, Unit, ep_from, step_cost
 
 #: a step graph: per location index, the (destination index, MP) of each step, in the
@@ -85,21 +85,72 @@ def sight_table(bf: Battlefield) -> SightTable:
     return bf.derived(("bots", "sight table"), lambda: SightTable(bf, ep_table(bf)))
 
 
+def incoming(bf: Battlefield) -> list[list[Step]]:
+    """The steps into each location (by index), in the battlefield's step order."""
+
+    def build() -> list[list[Step]]:
+        into: list[list[Step]] = [[] for _ in bf.locations]
+        for step in bf.steps:
+            into[step.dst].append(step)
+        return into
+
+    return bf.derived(("bots", "incoming steps"), build)
+
+
+def affected(
+    bf: Battlefield, barricades: frozenset[str], impassable: frozenset[str], breaches: frozenset[str]
+) -> set[int]:
+    """The locations (indices) a step into which `movement.step_cost` prices differently with
+    these counters and opened breaches than on the empty map: the closed ones, the hexes
+    next to a barricade (5.2.3.5), the sides of an opened breach (5.1.3.2)."""
+    by_id = bf.by_id
+    out = {by_id[loc].index for loc in barricades | impassable if loc in by_id}
+    for loc in barricades:
+        if loc in by_id:
+            out.update(s.dst for s in bf.out[by_id[loc].index])
+    if breaches:
+        out.update(s.dst for s in bf.steps if s.breach and s.aperture in breaches)
+    return out
+
+
 class MoveGraph:
     """The steps `mover` may take and their MP (`movement.step_cost`) on the empty map with
     the scenario's face-up barricades and IED/UXO counters. A step over a friendly vehicle
     or ladder block (8.1.6, 8.1.7) costs what it does only with a block there: `helped`
     re-prices the rows such blocks touch."""
 
-    def __init__(self, bf: Battlefield, mover: Mover, barricades: frozenset[str], impassable: frozenset[str]):
+    def __init__(
+        self,
+        bf: Battlefield,
+        mover: Mover,
+        barricades: frozenset[str],
+        impassable: frozenset[str],
+        breaches: frozenset[str] = frozenset(),
+        plain: MoveGraph | None = None,
+    ):
         self.bf = bf
         self.mover = mover
         self.barricades = barricades
         self.impassable = impassable
-        dyn = Dynamic(barricades=barricades, impassable=impassable)
-        self.base: Graph = []
+        self.breaches = breaches
+        dyn = Dynamic(barricades=barricades, impassable=impassable, opened_breaches=breaches)
+        self._helped: OrderedDict[frozenset[str], Graph] = OrderedDict()
+        self.base: Graph
         #: location index -> the rows holding a step a block standing there re-prices
-        self.touches: dict[int, set[int]] = {}
+        self.touches: dict[int, set[int]]
+        if plain is not None:
+            # the mover's graph without counters, re-priced only where they change a step
+            self.touches = plain.touches
+            self.base = list(plain.base)
+            into = incoming(bf)
+            rows = {s.src for d in affected(bf, barricades, impassable, breaches) for s in into[d]}
+            for i in rows:
+                self.base[i] = [
+                    (s.dst, c) for s in bf.out[i] if (c := step_cost(bf, s, mover, dyn)) is not None
+                ]
+            return
+        self.base = []
+        self.touches = {}
         for i, steps in enumerate(bf.out):
             row = []
             for step in steps:
@@ -110,7 +161,6 @@ class MoveGraph:
                 if cost is not None:
                     row.append((step.dst, cost))
             self.base.append(row)
-        self._helped: OrderedDict[frozenset[str], Graph] = OrderedDict()
 
     def helped(self, helpers: frozenset[str]) -> Graph:
         """The graph with our climbing helpers standing at `helpers` (location ids)."""
@@ -126,7 +176,9 @@ class MoveGraph:
         rows: set[int] = set()
         for loc in key:
             rows |= touches[by_id[loc].index]
-        dyn = Dynamic(helpers=key, barricades=self.barricades, impassable=self.impassable)
+        dyn = Dynamic(
+            helpers=key, barricades=self.barricades, impassable=self.impassable, opened_breaches=self.breaches
+        )
         bf = self.bf
         got = list(self.base)
         for i in rows:
@@ -138,17 +190,31 @@ class MoveGraph:
 
 
 class MoveGraphs:
-    """The battlefield's step graphs, by mover and face-up counters (least recently used go)."""
+    """The battlefield's step graphs, by mover, counters and opened breaches (least recently
+    used go)."""
 
     def __init__(self, bf: Battlefield):
         self.bf = bf
-        self.graphs: OrderedDict[tuple[Mover, frozenset[str], frozenset[str]], MoveGraph] = OrderedDict()
+        self.graphs: OrderedDict[tuple[Mover, frozenset[str], frozenset[str], frozenset[str]], MoveGraph] = (
+            OrderedDict()
+        )
+        #: each mover's graph without counters, which the others re-price
+        self._plain: dict[Mover, MoveGraph] = {}
 
-    def get(self, mover: Mover, barricades: frozenset[str], impassable: frozenset[str]) -> MoveGraph:
-        key = (mover, barricades, impassable)
+    def get(
+        self,
+        mover: Mover,
+        barricades: frozenset[str],
+        impassable: frozenset[str],
+        breaches: frozenset[str] = frozenset(),
+    ) -> MoveGraph:
+        key = (mover, barricades, impassable, breaches)
         got = self.graphs.get(key)
         if got is None:
-            got = self.graphs[key] = MoveGraph(self.bf, mover, barricades, impassable)
+            plain = self._plain.get(mover)
+            if plain is None:
+                plain = self._plain[mover] = MoveGraph(self.bf, mover, frozenset(), frozenset())
+            got = self.graphs[key] = MoveGraph(self.bf, mover, barricades, impassable, breaches, plain)
             if len(self.graphs) > MAX_GRAPHS:
                 self.graphs.popitem(last=False)
         else:

@@ -17,7 +17,7 @@ from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb,
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS
-from .estimates import can_take, exposure, holding, precious, risk, risk_row, threatened
+from .estimates import PRECIOUS, can_take, exposure, holding, precious, risk, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
 
@@ -235,7 +235,9 @@ def dynamic(view: View) -> Dynamic:
         for own in view.own.values()
         if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
     )
-    return Dynamic(helpers=helpers, barricades=view.barricades, impassable=view.impassable)
+    return Dynamic(
+        helpers=helpers, barricades=view.barricades, impassable=view.impassable, opened_breaches=view.breaches
+    )
 
 
 def budget(view: View, bid: str) -> tuple[int, int, int, bool]:
@@ -386,6 +388,8 @@ def search(view: View, bid: str, here: str) -> Search:
     surface, ids = know.surface, know.ids
     top = max(limit, hidden_limit)
     careful = precious(view, info)
+    if bid in engineer_goals(view).values():
+        careful = max(careful, PRECIOUS)  # the way to a goal opens only by its hands
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
     risks = risk_row(view, protection)
     while frontier:

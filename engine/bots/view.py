@@ -28,6 +28,9 @@ from .knowledge import Knowledge
 STAY = frozenset({BlockType.command_post, BlockType.logistics, BlockType.jfo})
 #: a deny goal (the enemy's objective) counts as this much farther than an own one
 DENY_OFFSET = 4
+#: ... and this much when every victory level of ours is checked before the enemy's (1.3):
+#: what the enemy scores then matters only if we fall short of ours
+DENY_OFFSET_LATE = 12
 
 #: a search state: a location's index, and whether the move so far was out of sight
 SearchState = tuple[int, bool]
@@ -145,17 +148,23 @@ class View:
         #: knows them: the scenario's face-up ones and those the observation shows
         self.barricades = brief.barricades | barricades
         self.impassable = brief.impassable | impassable
-        know.counters = (self.barricades, self.impassable)
+        #: breaches opened in play (5.2.4.1): new ways into buildings
+        self.breaches = frozenset(obs.breaches)
+        # the distance fields leave population out: it moves (5.2.3.3, 13.3), and each new
+        # set of counters means new fields; the move search prices it where it stands
+        people = frozenset(c.location for c in obs.counters if c.kind == "population")
+        know.counters = (self.barricades, self.impassable - people, self.breaches)
         self.own_active: str | None = obs.activation.block if obs.activation is not None else None
         self.enemy_active_at: str | None = obs.enemy_active_at
         objectives = know.objectives[self.side]
+        deny = DENY_OFFSET if self._enemy_levels_first() else DENY_OFFSET_LATE
         self.goals: list[tuple[str, int]] = [(loc, 0) for loc in objectives.hold] + [
-            (loc, DENY_OFFSET) for loc in objectives.deny
+            (loc, deny) for loc in objectives.deny
         ]
         #: roofs: of our buildings, to take back from the enemy; of theirs, to deny them
         self.roofs = frozenset(objectives.roofs)
         self.goals += [(loc, 0) for loc in objectives.roofs]
-        self.goals += [(loc, DENY_OFFSET) for loc in objectives.enemy_roofs if loc not in self.roofs]
+        self.goals += [(loc, deny) for loc in objectives.enemy_roofs if loc not in self.roofs]
         self.goal_set = frozenset(loc for loc, _ in self.goals)
         #: how much safety still matters against the clock: 1 early, 0.25 on the last turn
         left = brief.turns - self.turn
@@ -185,6 +194,14 @@ class View:
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
+
+    def _enemy_levels_first(self) -> bool:
+        """Whether some victory level of the enemy's is checked before every one of ours (1.3:
+        the first level reached wins): then what it scores matters even when we score ours."""
+        sides = [level.side for level in self.brief.levels]
+        return self.side not in sides or (
+            self.enemy_side in sides and sides.index(self.enemy_side) < sides.index(self.side)
+        )
 
     def _see_control(self) -> None:
         """Control as this side sees it (2.3): a block present holds a location, and the

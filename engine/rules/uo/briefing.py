@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ...battlefield import Battlefield, LocKind
-from ...model.cards import BlockProfile, BlockType
+from ...model.cards import BlockProfile, BlockType, EventCard, SupportCard
 from ...model.scenario import (
     Collateral,
+    Compass,
     ControlBuildings,
     ControlLocations,
     CounterKind,
@@ -100,6 +101,11 @@ class Briefing:
     #: points each side loses per Population counter it eliminates (5.2.3.3, victory's
     #: collateral conditions; 0 when the scenario has none)
     collateral: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: the scenario's card libraries, published: 3D support cards (7.3) and event cards (6)
+    support_cards: Mapping[str, SupportCard] = field(default_factory=lambda: MappingProxyType({}))
+    event_cards: Mapping[str, EventCard] = field(default_factory=lambda: MappingProxyType({}))
+    #: where smoke and clouds drift (5.2.4.6), as the scenario publishes it
+    wind: Compass = Compass.E
 
     @property
     def enemy_side(self) -> Side:
@@ -183,6 +189,9 @@ def briefing(game: Game, side: Side) -> Briefing:
                 for s in Side
             }
         ),
+        support_cards=MappingProxyType(dict(game.support_cards)),
+        event_cards=MappingProxyType(dict(game.event_cards)),
+        wind=scenario.wind,
     )
 
 
