@@ -3,7 +3,8 @@
 Random against random (10 seeded games) measures the rules engine: legal actions, apply,
 fights, the log. Heuristic against random plays `UO_BENCH_HEURISTIC_GAMES` games (default
 50) from each side: per game the wall and CPU seconds (min, median, mean) and the share the
-heuristic bot's decisions take, with the machine's load average beside them (the machine is
+heuristic bot's decisions take and how often it takes each of the new actions (issues 13,
+16), with the machine's load average beside them (the machine is
 shared: a high load slows the wall figures; CPU seconds suffer less). The target (issue 14)
 is a heuristic-vs-random game in 0.8 s. The bots' shared map tables (EP rows, sight rows)
 are filled once before, as a series' worker fills them over its first games: timed on
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -42,19 +44,46 @@ def _load() -> str:
     return f"load {one:.1f}/{five:.1f} on {os.cpu_count()} cores"
 
 
-class _Timed:
-    """A bot whose decisions are timed."""
+#: the actions of the No Man's Land, support, transport, event and 3D rules (issues 13, 16):
+#: how often the heuristic bot takes each is printed
+NEW_ACTIONS = (
+    "PlaceCounter",
+    "KeepInReserve",
+    "ScoutMines",
+    "ScoutCounter",
+    "ScatterPopulation",
+    "Destroy",
+    "Mount",
+    "Dismount",
+    "Support",
+    "Breach",
+    "SmokeFire",
+    "PlayEvent",
+    "EventTarget",
+    "Request3D",
+    "EndRequests",
+    "Carry3D",
+    "Cancel3D",
+    "Adjust3D",
+)
 
-    def __init__(self, bot: HeuristicBot):
+
+class _Timed:
+    """A bot whose decisions are timed, and the kinds of action it takes counted."""
+
+    def __init__(self, bot: HeuristicBot, kinds: Counter[str]):
         self.bot = bot
         self.name = bot.name
         self.seconds = 0.0
         self.calls = 0
+        self.kinds = kinds
 
     def choose(self, observation: Any, actions: list[Any]) -> Any:
         t0 = time.perf_counter()
         try:
-            return self.bot.choose(observation, actions)
+            choice = self.bot.choose(observation, actions)
+            self.kinds[type(choice).__name__] += 1
+            return choice
         finally:
             self.seconds += time.perf_counter() - t0
             self.calls += 1
@@ -95,9 +124,10 @@ def run() -> None:
         cpus: list[float] = []
         thinking = 0.0
         calls = actions = 0
+        kinds: Counter[str] = Counter()
         for seed in range(HEURISTIC_GAMES):
             # the briefing is built once per side per game, as `uo play` builds it
-            timed = _Timed(HeuristicBot(briefing(game, side), bot_seed(seed, side)))
+            timed = _Timed(HeuristicBot(briefing(game, side), bot_seed(seed, side)), kinds)
             other = RandomBot(None, bot_seed(seed, Side.red if side == Side.green else Side.green))
             green, red = (timed, other) if side == Side.green else (other, timed)
             w0, c0 = time.perf_counter(), time.process_time()
@@ -124,6 +154,8 @@ def run() -> None:
             thinking / max(calls, 1),
             f"{calls} decisions, {thinking / wall:.0%} of the games' wall time (the rest: the rules)",
         )
+        used = ", ".join(f"{k} {kinds[k] / HEURISTIC_GAMES:.2f}" for k in NEW_ACTIONS if kinds[k])
+        print(f"  {'':<52} new actions a game: {used or 'none'}")
 
     # the runner builds each decision's observation before the bot's timed choice
     play = play_game(game, RandomBot(None, 1), RandomBot(None, 2), 1, max_actions=10**6)
