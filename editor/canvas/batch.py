@@ -116,7 +116,10 @@ class TiledPath:
         self._next = 0
         self._curved: bool | None = None
         self._margin = margin
-        self._bounds: QRectF | None = QRectF()
+        #: (left, top, right, bottom) of the bounds, grown shape by shape as QRectF.united
+        #: grows a rect (floats, not a QRectF a shape: thousands of shapes on opening a
+        #: sheet); None: worked out again from the shapes
+        self._bounds: tuple[float, float, float, float] | None = (0.0, 0.0, 0.0, 0.0)
         self._levels: list[_Level | None] = [None for _ in self.sizes]
 
     def add(self, path: QPainterPath) -> int | None:
@@ -137,8 +140,13 @@ class TiledPath:
         self._shapes[handle] = entry
         coords = entry[0]
         if self._bounds is not None:
-            rect = self._rect(coords)
-            self._bounds = rect if len(self._shapes) == 1 else self._bounds.united(rect)
+            m = self._margin
+            x0, y0, x1, y1 = coords[0] - m, coords[1] - m, coords[2] + m, coords[3] + m
+            b0, b1, b2, b3 = self._bounds
+            if len(self._shapes) == 1 or (b0 == b2 and b1 == b3):  # the first, or bounds null
+                self._bounds = (x0, y0, x1, y1)
+            elif not (x0 == x1 and y0 == y1):  # (a null rect adds nothing to a union)
+                self._bounds = (min(b0, x0), min(b1, y0), max(b2, x1), max(b3, y1))
         for level in self._levels:
             if level is not None:
                 key = level.key(coords)
@@ -244,18 +252,21 @@ class TiledPath:
     def bounding_rect(self) -> QRectF:
         if self._bounds is None:
             if not self._shapes:
-                self._bounds = QRectF()
-            else:
-                coords = [c for c, _ in self._shapes.values()]
-                self._bounds = self._rect(
-                    (
-                        min(c[0] for c in coords),
-                        min(c[1] for c in coords),
-                        max(c[2] for c in coords),
-                        max(c[3] for c in coords),
-                    )
+                self._bounds = (0.0, 0.0, 0.0, 0.0)
+                return QRectF()
+            coords = [c for c, _ in self._shapes.values()]
+            rect = self._rect(
+                (
+                    min(c[0] for c in coords),
+                    min(c[1] for c in coords),
+                    max(c[2] for c in coords),
+                    max(c[3] for c in coords),
                 )
-        return QRectF(self._bounds)
+            )
+            self._bounds = rect.getCoords()
+            return rect
+        x0, y0, x1, y1 = self._bounds
+        return QRectF(x0, y0, x1 - x0, y1 - y0)
 
     def is_empty(self) -> bool:
         return not self._shapes

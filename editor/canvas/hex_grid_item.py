@@ -200,10 +200,15 @@ class HexGridItem(QGraphicsItem):
             for key in _cells(rect, self.grid.size):
                 self._obstacles.setdefault(key, []).append(rect)
         lowered = frozenset(label for label in self._label_paths if self._lowered(label))
-        if lowered != self.lowered:
-            self.lowered = lowered
+        changed = lowered ^ self.lowered
+        self.lowered = lowered
+        if len(changed) * 4 > len(self._label_paths):
             self._fill_labels()
             self.update()
+        else:
+            # (opening a sheet: the few numbers its symbols cover move, not all of them again)
+            for label in changed:
+                self._place_label(label)
 
     def change_label_obstacles(self, removed: list[QRectF], added: list[QRectF]) -> None:
         """The same as set_label_obstacles with `removed` taken out of the obstacles and
