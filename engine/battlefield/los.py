@@ -239,8 +239,14 @@ def obstacles(
             point = (pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
             found.append(Obstacle(level, f"{piece.kind.replace('_', ' ')} {piece.wall}", t, point, point))
     if a.layer == SURFACE:
+        # the segment's box against each outline's (kept with the battlefield): _hits' own
+        # first test, without working out the outline's box at every question
+        x0, x1 = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
+        y0, y1 = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
+        building_boxes, hex_boxes = bf.derived(_BOXES, lambda: _outline_boxes(bf))
         for bid, outline in bf.buildings.items():
-            if bid in ignore:
+            bx0, bx1, by0, by1 = building_boxes[bid]
+            if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1 or bid in ignore:
                 continue
             skip = facade[1] if facade is not None and facade[0] == bid else frozenset()
             hits = _hits(pa, pb, outline, skip=skip)
@@ -251,12 +257,38 @@ def obstacles(
         for loc, level, what in _hex_obstacles(bf, dyn):
             if loc.index in (a.index, b.index):
                 continue  # a block is not hidden by the hex it stands in
+            box = hex_boxes.get(loc.index)
+            if box is None:
+                box = hex_boxes[loc.index] = _box(loc.outline)
+            if x1 < box[0] or x0 > box[1] or y1 < box[2] or y0 > box[3]:
+                continue
             hits = _hits(pa, pb, loc.outline, inside_counts=True)
             if hits is not None:
                 (t, entry), (_, exit_) = hits
                 found.append(Obstacle(level, f"{what} in {loc.id}", t, entry, exit_, loc.centre))
     found.sort(key=lambda ob: ob.t)
     return found
+
+
+#: how far outside an outline's box a segment may end and still be tested (`_hits`: a line
+#: along a side touches it)
+_SLACK = 1e-6
+#: key of the per-battlefield boxes (min x, max x, min y, max y, widened by _SLACK as _hits
+#: widens them) of the buildings' outlines (by building id) and of the obstacle hexes' (by
+#: location index, filled as asked)
+_BOXES = "los.outline_boxes"
+
+Box = tuple[float, float, float, float]
+
+
+def _box(outline: tuple[Pt, ...]) -> Box:
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    return min(xs) - _SLACK, max(xs) + _SLACK, min(ys) - _SLACK, max(ys) + _SLACK
+
+
+def _outline_boxes(bf: Battlefield) -> tuple[dict[str, Box], dict[int, Box]]:
+    return {bid: _box(outline) for bid, outline in bf.buildings.items()}, {}
 
 
 def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
@@ -292,7 +324,7 @@ def _hits(
     not count."""
     xs = [p[0] for p in outline]
     ys = [p[1] for p in outline]
-    slack = 1e-6  # a line along a side touches it: keep it for the exact test below
+    slack = _SLACK  # a line along a side touches it: keep it for the exact test below
     if max(pa[0], pb[0]) < min(xs) - slack or min(pa[0], pb[0]) > max(xs) + slack:
         return None
     if max(pa[1], pb[1]) < min(ys) - slack or min(pa[1], pb[1]) > max(ys) + slack:

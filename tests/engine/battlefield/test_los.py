@@ -341,3 +341,45 @@ def test_5_1_7_1_yard_wall_closing_a_building_notch_still_blocks() -> None:
     kit.wall("outer_wall", [right_of_0303, left_of_0503], wall_id="Y")
     bf = kit.compile()
     blocked(see(bf, "A0402", "A0404"), "5.1.7.2", "outer wall Y", "visual obstruction")
+
+
+def test_5_1_7_obstacles_found_through_outline_boxes_are_every_outline_met() -> None:
+    """obstacles() skips the buildings and obstacle hexes whose box the line misses (issue 14:
+    it tested every outline of the map at every LOS question with counters); on the sample,
+    with Smoke, Wreck and Vehicles counters, it finds what testing every outline finds."""
+    import random
+    from pathlib import Path
+
+    from engine.battlefield import Dynamic, LocKind
+    from engine.battlefield import los as los_module
+    from engine.battlefield.compile import compile_file
+
+    bf = compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
+    hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
+    rng = random.Random(14)
+    dyn = Dynamic(
+        smoke=frozenset(h.id for h in rng.sample(hexes, 12)),
+        wrecks=frozenset(h.id for h in rng.sample(hexes, 6)),
+        vehicles=frozenset(h.id for h in rng.sample(hexes, 6)),
+    )
+    met = 0
+    for _ in range(400):
+        a, b = rng.sample(bf.locations, 2)
+        if a.layer != b.layer or a.layer != "surface":
+            continue
+        got = los_module.obstacles(bf, a, b, a.centre, b.centre, dyn, frozenset())
+        expected = []
+        for bid, outline in bf.buildings.items():
+            hits = los_module._hits(a.centre, b.centre, outline)
+            if hits is not None:
+                expected.append((hits[0][0], f"building {bid}"))
+        for loc, _level, what in los_module._hex_obstacles(bf, dyn):
+            if loc.index not in (a.index, b.index):
+                hits = los_module._hits(a.centre, b.centre, loc.outline, inside_counts=True)
+                if hits is not None:
+                    expected.append((hits[0][0], f"{what} in {loc.id}"))
+        # (walls are the wall index's: their obstacles are named by kind and wall id)
+        outlines = [(ob.t, ob.what) for ob in got if ob.what.startswith("building ") or " in " in ob.what]
+        assert sorted(outlines) == sorted(expected)
+        met += len(expected)
+    assert met > 100
