@@ -58,37 +58,65 @@ def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAM
     barricades = dyn.barricades
     if not barricades and not dyn.impassable:
         return cost  # (most calls: the static graphs, a game without such counters)
-    dst_id = bf.locations[step.dst].id
-    if dst_id in dyn.impassable or dst_id in barricades:
+    # bf.derived's own memo read directly: a method call per step is a third of the cost
+    memo = cast("list[_Counters] | None", bf._derived.get(_counters))
+    if memo is None:
+        memo = bf.derived(_counters, lambda: [_NONE])
+    entry = memo[0]  # (one read: another thread may put another entry meanwhile)
+    if entry[0] is not dyn:
+        entry = memo[0] = _counters(bf, dyn)
+    if step.dst in entry[1]:
         return None  # 5.2.3.1, 5.2.3.5
-    if barricades and step.kind in _SLOWED:
-        # bf.derived's own memo read directly: a method call per step is a third of the cost
-        beside = cast("list[frozenset[str]] | None", bf._derived.get(_beside)) or _beside(bf)
-        if not barricades.isdisjoint(beside[step.dst]):
-            adjacent = bf.chart.barricade_adjacent
-            cost = max(cost, adjacent.vehicle if vehicle else adjacent.foot)  # 5.2.3.5
+    if step.dst in entry[2] and step.kind in _SLOWED:
+        adjacent = bf.chart.barricade_adjacent
+        cost = max(cost, adjacent.vehicle if vehicle else adjacent.foot)  # 5.2.3.5
     return cost
+
+
+#: (the Dynamic, the indexes of the locations its counters close, those a barricade of it
+#: slows): what step_cost reads of a situation's counters, kept for the last one asked
+#: about (a step graph prices thousands of steps against one)
+_Counters = tuple[Dynamic | None, frozenset[int], frozenset[int]]
+_NONE: _Counters = (None, frozenset(), frozenset())
+
+
+def _counters(bf: Battlefield, dyn: Dynamic) -> _Counters:
+    by_id = bf.by_id
+    # (a location by its own id only, as the rule compares ids: an alias closes nothing)
+    closed = frozenset(
+        loc.index
+        for x in dyn.impassable | dyn.barricades
+        if (loc := by_id.get(x)) is not None and loc.id == x
+    )
+    slowed: set[int] = set()
+    if dyn.barricades:
+        near = _slowed_by(bf)
+        for ident in dyn.barricades:
+            slowed.update(near.get(ident, ()))
+    return dyn, closed, frozenset(slowed)
 
 
 #: steps into a hex next to a barricade cost its chart row (5.2.3.5)
 _SLOWED = frozenset({StepKind.hex, StepKind.outer_wall, StepKind.aperture})
 
 
-def _beside(bf: Battlefield) -> list[frozenset[str]]:
-    """Per location index, the locations a barricade there would slow it by (5.2.3.5 and the
-    aid card, "1 EP radius"): the hexes it shares an open side with, for a hex outside
-    buildings; none for a room or zone (barricades in buildings do not slow the street, nor
-    does a barricade behind a wall or a facade). Kept with the battlefield: step_cost asks
-    it for every step while barricades stand (hundreds of thousands of times a game)."""
-    return bf.derived(_beside, lambda: _beside_table(bf))
+def _slowed_by(bf: Battlefield) -> dict[str, list[int]]:
+    """Per location id, the indexes of the locations a barricade there slows (5.2.3.5 and
+    the aid card, "1 EP radius"): the hexes outside buildings it shares an open side with;
+    none for a room or zone (barricades in buildings do not slow the street, nor does a
+    barricade behind a wall or a facade). Kept with the battlefield."""
+    return bf.derived(_slowed_by, lambda: _slowed_by_table(bf))
 
 
-def _beside_table(bf: Battlefield) -> list[frozenset[str]]:
+def _slowed_by_table(bf: Battlefield) -> dict[str, list[int]]:
     locs, hex_step = bf.locations, StepKind.hex
-    return [
-        frozenset() if locs[i].interior else frozenset(locs[s.dst].id for s in steps if s.kind == hex_step)
-        for i, steps in enumerate(bf.out)
-    ]
+    out: dict[str, list[int]] = {}
+    for i, steps in enumerate(bf.out):
+        if not locs[i].interior:
+            for s in steps:
+                if s.kind == hex_step:
+                    out.setdefault(locs[s.dst].id, []).append(i)
+    return out
 
 
 #: Dearest single step of the chart (an outer wall crossing on foot) with margin.

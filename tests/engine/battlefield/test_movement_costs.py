@@ -544,11 +544,16 @@ def test_5_2_3_5_every_step_of_the_sample_next_to_barricades_and_ied_as_worded()
     bf = compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
     hexes = [loc.id for loc in bf.locations if loc.kind == LocKind.hex]
     rooms = [loc.id for loc in bf.locations if loc.kind != LocKind.hex]
-    dyn = Dynamic(barricades=frozenset(hexes[::37] + rooms[::11]), impassable=frozenset(hexes[5::53]))
+    aliases = [alias for alias, loc in bf.by_id.items() if alias != loc.id]
+    dyns = [
+        Dynamic(barricades=frozenset(hexes[::37] + rooms[::11]), impassable=frozenset(hexes[5::53])),
+        Dynamic(barricades=frozenset(hexes[3::41] + aliases[:5]), impassable=frozenset(aliases[5:9])),
+    ]
     adjacent = bf.chart.barricade_adjacent
     slowed_kinds = (StepKind.hex, StepKind.outer_wall, StepKind.aperture)
     checked = slowed = 0
-    for mover in (FOOT, VEHICLE, Mover(Unit.foot, ladder=True)):
+    # step_cost keeps what it read of the last Dynamic: the movers take turns with each
+    for mover, dyn in [(m, d) for m in (FOOT, VEHICLE, Mover(Unit.foot, ladder=True)) for d in dyns]:
         for steps in bf.out:
             for step in steps:
                 plain = step_cost(bf, step, mover)
