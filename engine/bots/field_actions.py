@@ -27,7 +27,7 @@ from ..rules.uo.actions import (
 from ..rules.uo.breaching import BLAST_EP, BLAST_OSL, breach_sides, target_of
 from ..rules.uo.obstructions import SMOKE_HEXES, plume
 from .estimates import holding, worth
-from .routes import FAR, place_score, progress
+from .routes import FAR, engineer_goals, place_score, progress
 from .view import View, role
 
 Choice = tuple[float, Action]
@@ -206,6 +206,8 @@ def scout_mines(view: View, bid: str, actions: list[Action]) -> Choice | None:
     own = view.own[bid]
     if own.location is None or progress(view, bid)(_index(view, own.location)) > MINE_SCOUT_EP + 1:
         return None
+    if bid in engineer_goals(view).values():
+        return None  # an engineer with a barricade to open keeps its MP for it (8.2.3.2)
     near = any(
         other.info.vehicle
         and other.location
