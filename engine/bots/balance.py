@@ -210,6 +210,9 @@ class BalanceRun:
     def __iter__(self) -> Iterator[GameRecord]:
         if self.jobs <= 1:
             game = workers.load(self.scenario)
+            battlefield = getattr(game, "battlefield", None)
+            if len(self.seeds) > 1 and battlefield is not None:
+                workers.ep_rows(battlefield)  # as play_series: the EP rows a series asks for, at once
             objectives = objectives_of(game)
             for seed in self.seeds:
                 if self.cancelled:
