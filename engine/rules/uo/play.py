@@ -552,6 +552,9 @@ class Play(Situation):
         self._rows = []
         self._apply(action)
         rubble.settle(self)  # 13.4: once the fire's decisions are over
+        # an event choice whose last target went meanwhile (a 3D strike of the same initial
+        # phase, a collapse) is over: nothing is left to choose (6.2.1)
+        events.settle(self)
         advanced_combat.after(self)  # armour cover pairs split or moved along (10.4)
         entry["rolls"] = self._rolls  # always there, empty when no die was rolled
         if self._rows:  # the table rows they were read on, when named

@@ -62,3 +62,17 @@ def test_a_game_replays_from_its_log_to_the_same_state() -> None:
     again = replay_actions(URBAN_OPERATIONS, game, 11, play.log, play.start_entry)
     assert again.digest() == play.digest()
     assert "advanced" in again.digest_parts()  # the advanced rules left their state
+
+
+def test_6_2_1_an_event_choice_whose_last_target_a_3d_strike_took_is_closed() -> None:
+    """The 1,000-game soak's seed 731: in turn 4's initial phase red draws "Panic in the
+    alleys" (one revealed enemy block loses 1 OSL), whose only target, green's Logistics
+    block, then falls to red's T+1 mortar mission in the resolution sequence. The choice
+    closes (nothing left to choose) instead of leaving no legal action."""
+    game = Game.load(SAMPLE)
+    play = Play(game, 731)
+    rng = random.Random(731)
+    while legal := play.legal_actions():
+        play.apply(rng.choice(legal))
+        check(play)
+    assert play.decision is None
