@@ -69,6 +69,10 @@ def warm_first(green: str, red: str) -> bool:
 
 #: the disk cache's name for the rules' EP rows of a battlefield
 EP_ROWS = "ep-rows"
+#: maps with more locations keep their EP rows lazy: every row is about 27 KB in memory (the
+#: sample's 1,048 rows: 28 MB), so a 16-sheet map's 19,000 would be 500 MB and a minute to
+#: build, where a game asks for a few thousand
+EP_ROWS_MAX_LOCATIONS = 4096
 
 
 def ep_rows(bf: Battlefield, ctx: BaseContext | None = None, jobs: int = 1, build: bool = True) -> None:
@@ -76,12 +80,13 @@ def ep_rows(bf: Battlefield, ctx: BaseContext | None = None, jobs: int = 1, buil
     with `build`, work them all out (in `jobs` forked processes when given a fork context)
     and store them. Rows are the same whoever works them out (the same search on the same
     map): results do not change, only who pays for them. Nothing is done with the cache off
-    (the rows stay lazy, as a single game wants them)."""
+    or on a map beyond EP_ROWS_MAX_LOCATIONS (the rows stay lazy, as a single game wants
+    them)."""
     from ..battlefield import store
     from ..battlefield.movement import ep_from
 
     table: dict[int, dict[str, int]] = bf.derived(ep_from, dict)  # movement.ep_from's own table
-    if not store.enabled() or len(table) == len(bf.locations):
+    if not store.enabled() or len(table) == len(bf.locations) or len(bf.locations) > EP_ROWS_MAX_LOCATIONS:
         return
     if build:
         rows = store.kept(bf, EP_ROWS, lambda: _all_rows(bf, ctx, jobs))

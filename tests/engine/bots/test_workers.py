@@ -102,3 +102,21 @@ def test_without_the_disk_cache_the_ep_rows_stay_lazy(monkeypatch: pytest.Monkey
     bf = compile_file(ROOT / "maps" / "U-sewers.yaml")
     workers.ep_rows(bf, None, jobs=2)
     assert bf.derived(ep_from, dict) == {}
+
+
+def test_a_map_too_big_to_hold_every_ep_row_keeps_them_lazy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every EP row of a 16-sheet map would be some 500 MB: beyond EP_ROWS_MAX_LOCATIONS a
+    series leaves them to be worked out as its games ask."""
+    from engine.battlefield import compile as compiler
+    from engine.battlefield.compile import compile_file
+    from engine.battlefield.movement import ep_from
+
+    monkeypatch.setenv("UO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("UO_CACHE", raising=False)
+    monkeypatch.setattr(compiler, "_CACHE", type(compiler._CACHE)())
+    bf = compile_file(ROOT / "maps" / "U-sewers.yaml", stored=True)
+    monkeypatch.setattr(workers, "EP_ROWS_MAX_LOCATIONS", len(bf.locations) - 1)
+    workers.ep_rows(bf)
+    assert bf.derived(ep_from, dict) == {}
