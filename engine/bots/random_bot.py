@@ -8,6 +8,8 @@ from typing import Any
 
 class RandomBot:
     name = "random"
+    #: its choice never reads the observation (base.blind)
+    blind = True
 
     def __init__(self, briefing: Any = None, seed: int = 0):
         self.rng = random.Random(seed)  # its own: never the game's dice

@@ -10,7 +10,7 @@ from ..model.scenario import Side
 from ..rules.registry import rule_set
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
-from .base import Bot
+from .base import Bot, blind
 
 
 class GameTooLong(RuntimeError):
@@ -39,7 +39,8 @@ def play_game(
                 f"{game.scenario_id}, seed {seed}: no end after {max_actions} actions "
                 f"(turn {play.state.turn}, {getattr(play.state, 'phase', '')}, {side} to decide)"
             )
-        play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
+        bot = bots[side]
+        play.apply(bot.choose(None if blind(bot) else play.observation(side), play.legal_actions()))
         count += 1
         if check is not None:
             check(play)
