@@ -194,14 +194,17 @@ def run_jobs() -> None:
             + ("" if after[0] < 1.5 else " (the machine was busy: two idle cores are needed)")
         )
         # what two idle cores would give, from CPU times (which a busy machine hardly changes):
-        # --jobs 2's serial part (start-up and loading, then the first game, which it plays
-        # before forking: a two-game run less one average game) plus the rest shared by two
-        # workers, against the one-process run's CPU
+        # the start-up (interpreter, loading, the EP rows read) is S, a game g: a two-game run
+        # is S + 2g and the 16-game one S + 16g, so S = (8 * two-game - 16-game) / 7. Random
+        # bots' series fork at once (workers.warm_first): --jobs 2 is S, then the rest of its
+        # CPU shared by two workers. The series figure `uo play` prints starts after S.
         cpu1 = min(c for _, _, c in figures_of[1])
         cpu2 = min(c for _, _, c in figures_of[2])
-        serial = max(0.0, min(single) - cpu1 / PLAY_GAMES)
-        predicted = cpu1 / (serial + (cpu2 - serial) / 2)
+        start = min(max(0.0, (min(single) * PLAY_GAMES / 2 - cpu1) / (PLAY_GAMES / 2 - 1)), cpu1)
+        predicted = cpu1 / (start + (cpu2 - start) / 2)
+        series = 2 * (cpu1 - start) / max(cpu2 - start, 1e-9)
         print(
-            f"  CPU: --jobs 2 spends {cpu2 - cpu1:+.1f} s beside --jobs 1 ({cpu1:.1f} s); serial part"
-            f" {serial:.1f} s: on two idle cores --jobs 2 would be {predicted:.2f}x --jobs 1 (estimate)"
+            f"  CPU: --jobs 2 spends {cpu2 - cpu1:+.1f} s beside --jobs 1 ({cpu1:.1f} s); start-up"
+            f" {start:.1f} s: on two idle cores --jobs 2 would be {series:.2f}x --jobs 1 in series"
+            f" games/s, {predicted:.2f}x in whole-process games/s (estimates)"
         )
