@@ -381,7 +381,8 @@ def test_10_9_a_cache_hit_answers_without_importing_the_models(tmp_path: Path, c
     models: an Urban Battle file is recognised by a look at its first bytes, so a hex file is
     never loaded with pydantic to find out it is not one (that load tripled the answer time)."""
     env = {**os.environ, "UO_CACHE_DIR": str(cache.parent)}
-    args = [sys.executable, "-X", "importtime", "-m", "engine.cli", "query", "los", SCENARIO, "A0101", "A0102"]
+    command = ["query", "los", SCENARIO, "A0101", "A0102"]
+    args = [sys.executable, "-X", "importtime", "-m", "engine.cli", *command]
     first = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert first.returncode == 0, first.stderr[-2000:]
     assert "pydantic" in first.stderr  # a miss validates: the check sees the import log at all
