@@ -3,7 +3,7 @@
 markers consistent, no block both mounted and on the map, and always a legal action until the
 game is over.
 
-The suite plays 100 games in two worker processes (the machine has two cores); `make soak`
+The suite plays 80 games in two worker processes (the machine has two cores); `make soak`
 plays 10,000 with the same code (engine/bots/soak.py) and prints its figures. UO_SOAK_GAMES
 sets another count here.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.bots.soak import soak
 
 ROOT = Path(__file__).resolve().parents[4]
-GAMES = int(os.environ.get("UO_SOAK_GAMES", "100"))
+GAMES = int(os.environ.get("UO_SOAK_GAMES", "80"))
 WORKERS = 2
 
 
