@@ -10,9 +10,7 @@ SAMPLE := scenarios/harbour-crossing.yaml
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# --no-compile: byte-compiling every installed package takes ~12 s of a fresh set-up; the
-	# modules actually used are compiled on first import instead
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)
