@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .cache import Prepared, prepare
+from .query_input import QueryError, _ids, _parse_line, _text
 
 #: each query's keys in a batch line: the subcommand's arguments and options
 QUERY_KEYS: dict[str, frozenset[str]] = {
@@ -38,10 +39,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 ID_LISTS = ("smoke", "wreck", "vehicles", "breach", "barricade", "impassable", "population", "helper")
 #: the longest batch line read (a query is a few hundred bytes)
 MAX_LINE = 1 << 20
-
-
-class QueryError(Exception):
-    """A query that cannot be answered: the message says why (a batch answers it as a line)."""
 
 
 def cmd_query(args: argparse.Namespace) -> int:
@@ -121,21 +118,6 @@ def _bounded_lines(stream: Any) -> Any:
         yield line
 
 
-def _parse_line(line: str) -> dict[str, Any]:
-    from ..io.json_reader import read_json
-    from ..io.problems import LoadError
-
-    try:  # the bounded reader: deep nesting is a message, not a RecursionError
-        data, _positions, problems = read_json(line, "stdin")
-    except LoadError as exc:
-        raise QueryError("; ".join(f"col {p.col}: {p.message}" for p in exc.problems)) from None
-    if problems:
-        raise QueryError("; ".join(p.message for p in problems))
-    if not isinstance(data, dict):
-        raise QueryError('a query is a JSON object, e.g. {"query": "los", "from": "A0505", "to": "A0510"}')
-    return data
-
-
 def answer(prepared: Prepared, query: Mapping[str, Any]) -> dict[str, Any]:
     """One query's answer as JSON-ready data (the shapes of docs/cli.md); QueryError says why
     there is none."""
@@ -162,24 +144,6 @@ def answer(prepared: Prepared, query: Mapping[str, Any]) -> dict[str, Any]:
         # own ids add to them
         query = {**query, **{k: sorted(_ids(query, k) | set(v)) for k, v in prepared.setup.items()}}
     return _ANSWERS[kind](bf, query, ends)
-
-
-def _text(query: Mapping[str, Any], key: str) -> str:
-    value = query[key]
-    if not isinstance(value, str):
-        raise QueryError(f"'{key}' must be a location id (a string), got {value!r}")
-    return value
-
-
-def _ids(query: Mapping[str, Any], key: str) -> frozenset[str]:
-    value = query.get(key)
-    if value is None:
-        return frozenset()
-    if isinstance(value, str):
-        return frozenset(v.strip() for v in value.split(",") if v.strip())
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return frozenset(value)
-    raise QueryError(f"'{key}' must be ids: a comma-separated string or a list of strings")
 
 
 def _dynamic(query: Mapping[str, Any]) -> Any:

@@ -18,45 +18,25 @@ from pathlib import Path
 from typing import Any
 
 from ..io.problems import LoadError
+from .query_input import QueryError
+from .query_input import _ids as query_ids
+from .query_input import _parse_line as parse_line
+from .query_input import _text as query_text
 
 #: the longest batch line read (as engine/cli/query.py's)
 MAX_LINE = 1 << 20
 
 
-class QueryError(Exception):
-    """A query that cannot be answered: the message says why (a batch answers it as a line)."""
-
-
 def _text(query: Mapping[str, Any], key: str) -> str:
-    value = query[key]
-    if not isinstance(value, str):
-        raise QueryError(f"'{key}' must be a square (a string), got {value!r}")
-    return value
+    return query_text(query, key, "a square")
 
 
 def _ids(query: Mapping[str, Any], key: str) -> frozenset[str]:
-    value = query.get(key)
-    if value is None:
-        return frozenset()
-    if isinstance(value, str):
-        return frozenset(v.strip() for v in value.split(",") if v.strip())
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return frozenset(value)
-    raise QueryError(f"'{key}' must be squares: a comma-separated string or a list of strings")
+    return query_ids(query, key, "squares")
 
 
 def _parse_line(line: str) -> dict[str, Any]:
-    from ..io.json_reader import read_json
-
-    try:  # the bounded reader: deep nesting is a message, not a RecursionError
-        data, _positions, problems = read_json(line, "stdin")
-    except LoadError as exc:
-        raise QueryError("; ".join(f"col {p.col}: {p.message}" for p in exc.problems)) from None
-    if problems:
-        raise QueryError("; ".join(p.message for p in problems))
-    if not isinstance(data, dict):
-        raise QueryError('a query is a JSON object, e.g. {"query": "los", "from": "A1", "to": "A9"}')
-    return data
+    return parse_line(line, '{"query": "los", "from": "A1", "to": "A9"}')
 
 
 def _lines(stream: Any) -> Any:
