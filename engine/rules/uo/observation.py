@@ -162,6 +162,19 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class SupportLeft:
+    """A row of the side's own 3D matrix as the rules count it: the missions left for the
+    game (the scenario's and those events added, less those a T or T+1 result or an
+    interception spent; a U spends none, 7.3.3.1, 7.3.3.5) and the requests it may still
+    make of it this turn (the matrix's second number, 7.3.1); None for an air-defence row,
+    which is rolled on an enemy's announcement, never requested."""
+
+    support: str
+    missions: int
+    requests: int | None
+
+
+@dataclass(frozen=True)
 class Observation:
     side: Side
     turn: int
@@ -211,6 +224,9 @@ class Observation:
     #: the side's own armour cover pairs (10.4): (foot block, vehicle), the foot block in the
     #: vehicle's hex; the enemy sees two blocks there
     pairs: tuple[tuple[str, str], ...] = ()
+    #: the side's own 3D matrix and air defence, what is left of each row (7.3.3); the
+    #: enemy's use of its matrix is known only by what 7.3 reveals (strikes, announcements)
+    support_left: tuple[SupportLeft, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -323,6 +339,10 @@ class Observation:
             "enemy_missions": [list(m) for m in self.enemy_missions],
             "fortified": list(self.fortified),
             "pairs": [list(p) for p in self.pairs],
+            "support_left": [
+                {"support": r.support, "missions": r.missions, "requests": r.requests}
+                for r in self.support_left
+            ],
         }
 
 
@@ -464,7 +484,29 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         enemy_missions=third_dimension.enemy_pending_view(play, side),
         fortified=tuple(sorted(fortification.locations(play.game) | s.advanced.fortified)),  # 13.4
         pairs=tuple(sorted((f, v) for f, v in s.pairs.items() if g.blocks[f].side == side)),  # 10.4
+        support_left=support_left(play, side),
     )
+
+
+def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
+    """What is left of each row of `side`'s 3D matrix and air defence (7.3.3). While this
+    turn's resolution sequence waits for a decision (`first` set), the request sequence is
+    still to come and the requests counted are last turn's: every request is left."""
+    third = play.state.third
+    before = third.first is not None
+    rows = [
+        SupportLeft(
+            r.support,
+            third_dimension.missions_left(play, side, r),
+            r.per_turn - (0 if before else third.requested.get(third_dimension.key(side, r.support), 0)),
+        )
+        for r in third_dimension.matrix(play, side)
+    ]
+    rows += [
+        SupportLeft(r.support, third_dimension.missions_left(play, side, r), None)
+        for r in third_dimension.air_defence(play, side)
+    ]
+    return tuple(rows)
 
 
 def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:

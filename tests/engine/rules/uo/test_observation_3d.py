@@ -6,7 +6,8 @@ fell this turn (7.3.3.3), flares (7.3.3.4) and the Fortified markers (5.2.4.2)."
 from __future__ import annotations
 
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Request3D
+from engine.rules.uo.actions import Carry3D, Pass, Request3D
+from engine.rules.uo.observation import SupportLeft
 from engine.rules.uo.play import Play
 
 from .test_fire import Dice
@@ -60,3 +61,42 @@ def test_5_2_4_2_fortified_markers_are_on_the_map_for_both_sides() -> None:
     for side in Side:
         assert play.observation(side).fortified == ("S0807",)
         assert play.observation(side).to_json()["fortified"] == ["S0807"]
+
+
+def test_7_3_3_1_a_side_sees_the_missions_and_requests_left_of_its_own_matrix_only() -> None:
+    game = with_3d(
+        street(turns=2),
+        [row("mortar", missions=2, per_turn=1), row("smoke", missions=1)],
+        red_air=[row("manpads", missions=1)],
+    )
+    play = Play(game, 0)
+    fresh = (SupportLeft("mortar", 2, 1), SupportLeft("smoke", 1, 1))
+    assert play.observation(Side.green).support_left == fresh
+    assert play.observation(Side.red).support_left == (SupportLeft("manpads", 1, None),)
+    play.rng = Dice(1, 4)  # type: ignore[assignment]  # U: the request of the turn, no mission
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    assert play.observation(Side.green).support_left == (SupportLeft("mortar", 2, 0), fresh[1])
+    # red's view is its own air defence only, whatever green asks for
+    assert play.observation(Side.red).support_left == (SupportLeft("manpads", 1, None),)
+    play.apply(Pass())
+    play.apply(Pass())
+    # turn 2: a new request sequence, a request of each row again
+    assert play.state.turn == 2 and play.observation(Side.green).support_left == fresh
+    play.apply(Request3D("mortar", "pl", "S0806"))  # T+1: the mission is spent
+    left = play.observation(Side.green)
+    assert left.support_left[0] == SupportLeft("mortar", 1, 0) and left.missions == (("mortar", "S0806", 3),)
+    assert left.to_json()["support_left"][0] == {"support": "mortar", "missions": 1, "requests": 0}
+
+
+def test_7_3_3_2_while_a_t_plus_1_waits_for_its_owner_the_turns_requests_are_all_left() -> None:
+    play = Play(with_3d(street(turns=2), [row("mortar", missions=2)]), 0)
+    play.rng = Dice(4, 1)  # type: ignore[assignment]  # T+1 in turn 1, then a U in turn 2
+    play.apply(Request3D("mortar", "pl", "S0806"))
+    assert play.observation(Side.green).support_left == (SupportLeft("mortar", 1, 0),)
+    play.apply(Pass())
+    play.apply(Pass())
+    # turn 2's resolution sequence: carry or cancel first, the request sequence to come
+    assert play.state.third.resolving and play.state.turn == 2
+    assert play.observation(Side.green).support_left == (SupportLeft("mortar", 1, 1),)
+    play.apply(Carry3D())
+    assert play.observation(Side.green).support_left == (SupportLeft("mortar", 1, 1),)
