@@ -1,9 +1,11 @@
 """The 3D request dock (7.3): in the side's request sequence, the missions it may request
 now (a row of its 3D matrix and a Platoon Leader or JFO to ask, 7.3.2), each with what its
 card does and what U / T+1 / T cost (7.3.3.1); the one picked shows its targets on the board,
-where a click requests it. Also the side's matrix, its own T+1 missions to come, the one it
-is carrying, cancelling or adjusting (7.3.3.2), and this turn's strikes. Built from the
-observation, the legal actions and the scenario's cards and matrix (static)."""
+where a click requests it. Also the side's matrix and air defence with what is left of each
+row (missions this game, requests this turn, as the rules count them: 7.3.3.1, 7.3.3.5), its
+own T+1 missions to come, the one it is carrying, cancelling or adjusting (7.3.3.2), and this
+turn's strikes. Built from the observation (what is left: the side's own only), the legal
+actions and the scenario's cards and matrix (static)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QScrollArea,
 
 from engine.model.cards import SupportCard
 from engine.model.scenario import SupportRow
-from engine.rules.uo.observation import Observation
+from engine.rules.uo.observation import Observation, SupportLeft
 
 from .cards_text import rings_text, rolls_text, row_costs
 from .offers import Offers, request_key
@@ -60,6 +62,8 @@ class SupportPanel(QWidget):
             column.addWidget(w)
         self.cards: Mapping[str, SupportCard] = {}
         self.rows: dict[str, SupportRow] = {}
+        #: what is left of each observed side's rows, by support (its observation's)
+        self.left: dict[str, SupportLeft] = {}
         self._listed: tuple[object, ...] = ()
 
     @property
@@ -78,11 +82,13 @@ class SupportPanel(QWidget):
         offers: Offers | None,
         cards: Mapping[str, SupportCard],
         matrices: Mapping[str, Sequence[SupportRow]],
+        air_defence: Mapping[str, Sequence[SupportRow]] | None = None,
     ) -> None:
-        """`matrices`: each observed side's 3D matrix rows (side value -> rows)."""
+        """`matrices`: each observed side's 3D matrix rows (side value -> rows);
+        `air_defence`: its air-defence rows, likewise."""
         self.cards = cards
-        obs = observations[0] if len(observations) == 1 else None
         self.rows = {r.support: r for rows in matrices.values() for r in rows}
+        self.left = {r.support: r for o in observations for r in o.support_left}
         requests = offers.requests() if offers is not None else []
         # the requests: (mission, requester) once each, with their number of targets
         targets: dict[str, int] = {}
@@ -108,6 +114,8 @@ class SupportPanel(QWidget):
                 self.requests.setCurrentRow(0)
             self.requests.blockSignals(False)
             self._on_current()
+        else:
+            self._show_details()  # what is left changes with each request
         self.requests.setVisible(bool(listed))
         deciding = next((o.deciding for o in observations if o.deciding is not None), None)
         if listed:
@@ -125,9 +133,13 @@ class SupportPanel(QWidget):
         else:
             self.status.setText("No 3D decision now.")
         self._show_missions(observations)
-        self._show_matrix(obs, matrices)
+        self._show_matrix(observations, matrices, air_defence or {})
 
     def _on_current(self, *_args: object) -> None:
+        self._show_details()
+        self.chosen.emit(self.selected_key)
+
+    def _show_details(self) -> None:
         key = self.selected_key
         support = key[3:].split(" by ")[0] if key else ""
         card, row = self.cards.get(support), self.rows.get(support)
@@ -138,9 +150,14 @@ class SupportPanel(QWidget):
             lines.append(escape(rings_text(card)))
             if row is not None:
                 lines.append(f"{row.missions} mission(s) in the matrix, {row.per_turn} request(s) a turn")
+                left = self.left.get(support)
+                if left is not None:
+                    lines.append(
+                        f"<b>Left: {left.missions} mission(s) this game, "
+                        f"{left.requests} request(s) this turn</b>"
+                    )
                 lines += [escape(c) for c in row_costs(row)]
             self.details.setText("<br>".join(lines))
-        self.chosen.emit(key)
 
     def _show_missions(self, observations: Sequence[Observation]) -> None:
         lines = []
@@ -165,22 +182,46 @@ class SupportPanel(QWidget):
             lines.append(f"Fell this turn: {side.value}'s {escape(self.name(support))} on {target}")
         self.missions.setText("<br>".join(lines) if lines else "No T+1 mission planned; none fell this turn.")
 
-    def _show_matrix(self, obs: Observation | None, matrices: Mapping[str, Sequence[SupportRow]]) -> None:
+    def _show_matrix(
+        self,
+        observations: Sequence[Observation],
+        matrices: Mapping[str, Sequence[SupportRow]],
+        air_defence: Mapping[str, Sequence[SupportRow]],
+    ) -> None:
+        """Each observed side's matrix and air defence, with what its observation says is
+        left of each row: missions this game, requests this turn (7.3.3.1, 7.3.3.5)."""
         parts = []
-        for side, rows in matrices.items():
-            if obs is not None and side != obs.side.value:
+        for obs in observations:
+            side = obs.side.value
+            left = {r.support: r for r in obs.support_left}
+            rows, air = matrices.get(side, ()), air_defence.get(side, ())
+            if not rows and not air:
                 continue
-            if not rows:
-                continue
-            cells = "".join(
-                f"<tr><td>{escape(self.name(r.support))}</td><td align=center>{r.missions}</td>"
-                f"<td align=center>{r.per_turn}</td><td>{rolls_text(r.unavailable)}</td>"
-                f"<td>{rolls_text(r.next_turn)}</td><td>{rolls_text(r.this_turn)}</td></tr>"
-                for r in rows
-            )
+            body = "".join(self._matrix_row(r, left.get(r.support), True) for r in rows)
+            if air:
+                body += "<tr><td colspan=8><i>air defence (7.3.3.5)</i></td></tr>"
+                body += "".join(self._matrix_row(r, left.get(r.support), False) for r in air)
             parts.append(
-                f"<b>{side.capitalize()}'s 3D matrix (7.3.1)</b><table cellspacing=0 cellpadding=2 border=1>"
-                "<tr><th>support</th><th>missions</th><th>a turn</th><th>U</th><th>T+1</th><th>T</th></tr>"
-                f"{cells}</table>"
+                f"<b>{side.capitalize()}'s 3D matrix (7.3.1)</b>: missions and requests left in bold"
+                "<table cellspacing=0 cellpadding=2 border=1>"
+                "<tr><th>support</th><th>missions</th><th>left</th><th>a turn</th><th>left this turn</th>"
+                "<th>U</th><th>T+1</th><th>T</th></tr>"
+                f"{body}</table>"
             )
         self.matrix.setText("".join(parts) or "No 3D matrix.")
+
+    def _matrix_row(self, r: SupportRow, left: SupportLeft | None, requested: bool) -> str:
+        """A row of the matrix table; `requested`: a row requests are made of (an air-defence
+        row is rolled on the enemy's announcement instead, 7.3.3.5)."""
+        missions = "?" if left is None else str(left.missions)
+        turn = "?" if left is None else str(left.requests)
+        requests = (
+            f"<td align=center>{r.per_turn}</td><td align=center><b>{turn}</b></td>"
+            if requested
+            else "<td align=center>-</td><td align=center>-</td>"
+        )
+        return (
+            f"<tr><td>{escape(self.name(r.support))}</td><td align=center>{r.missions}</td>"
+            f"<td align=center><b>{missions}</b></td>{requests}<td>{rolls_text(r.unavailable)}</td>"
+            f"<td>{rolls_text(r.next_turn)}</td><td>{rolls_text(r.this_turn)}</td></tr>"
+        )

@@ -350,10 +350,10 @@ class PlayWindow(QMainWindow):
         self.support.setVisible(not covered)
         self.hand.show_hands(obs, offers, game.event_cards)
         sides = [o.side for o in obs]
-        matrices = {
-            side.value: list(getattr(game.scenario.sides, side.value).support.actions) for side in sides
-        }
-        self.support.show_support(obs, offers, game.support_cards, matrices)
+        support = {side.value: getattr(game.scenario.sides, side.value).support for side in sides}
+        matrices = {side: list(m.actions) for side, m in support.items()}
+        air_defence = {side: list(m.air_defense) for side, m in support.items()}
+        self.support.show_support(obs, offers, game.support_cards, matrices, air_defence)
         asked = offers is not None and any(
             type(o.action).__name__ in ("Request3D", "Carry3D", "Cancel3D", "Adjust3D") for o in offers.items
         )

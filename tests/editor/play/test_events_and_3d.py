@@ -7,6 +7,7 @@ so (5.2.3). Everything drawn comes from the observation and the legal actions.""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from engine.battlefield.movement import ep_from
 from engine.io.files import load_document
 from engine.model.scenario import Side
 from engine.rules.uo.game import Game
+from engine.rules.uo.observation import SupportLeft
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
 from .test_play_window import click_offer
@@ -112,6 +114,16 @@ def pick_request(qtbot, play: PlayWindow, key: str) -> None:
     assert play.support.selected_key == key
 
 
+def matrix_cells(play: PlayWindow, name: str) -> list[str]:
+    """The cells of the 3D dock's matrix row of support `name`, as text: name, missions,
+    left, a turn, left this turn, U, T+1, T."""
+    for row in re.findall(r"<tr>(.*?)</tr>", play.support.matrix.text()):
+        cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        if cells and cells[0] == name:
+            return cells
+    raise AssertionError(f"no row of {name} in the 3D dock's matrix")
+
+
 def step(qtbot, play: PlayWindow, rng: random.Random, prefer: tuple[str, ...]) -> None:
     """One green decision by a click: the first preferred kind offered, else any offer but
     a card or a 3D request (those the test asks for itself)."""
@@ -144,8 +156,16 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     # the picked mission's targets are the places the board highlights, nothing else
     assert set(play.board.offers.places(key)) == {o.anchor for o in offers.items if o.subject == key}
     assert "T+1 on 0-9" in play.support.details.text()
+    # what is left of each row, as green's observation counts it: the sample's 4 mortar
+    # missions, 1 request a turn (7.3.1); its own matrix only, not red's (7.3.3)
+    assert "Left: 4 mission(s) this game, 1 request(s) this turn" in play.support.details.text()
+    assert matrix_cells(play, "81mm mortar section")[1:5] == ["4", "4", "1", "1"]
+    assert "Red's" not in play.support.matrix.text()
     target = request.anchor
     click(qtbot, play, request)
+    # the T+1 spent a mission and the turn's request: the dock says so at once
+    assert s.observation(Side.green).support_left[0] == SupportLeft("sup-mortar", 3, 0)
+    assert matrix_cells(play, "81mm mortar section")[1:5] == ["4", "3", "1", "0"]
     entry = s.play.log[-1]
     assert entry["action"] == "Request3D" and entry["target"] == target
     assert {"table": "3d.sup-mortar", "row": "T+1", "dice": [0]} in entry["rows"]
