@@ -18,12 +18,14 @@ from editor.play.hand_panel import CardFrame
 from editor.play.items import ChipItem, RingItem
 from editor.play.offers import Offer, Where
 from editor.play.session import Player, PlayOptions, PlaySession, View
+from editor.play.support_panel import SupportPanel
 from editor.play.window import PlayWindow
 from engine.battlefield.movement import ep_from
 from engine.io.files import load_document
 from engine.model.scenario import Side
 from engine.rules.uo.game import Game
 from engine.rules.uo.observation import SupportLeft
+from engine.rules.uo.play import Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
 
 from .test_play_window import click_offer
@@ -114,10 +116,10 @@ def pick_request(qtbot, play: PlayWindow, key: str) -> None:
     assert play.support.selected_key == key
 
 
-def matrix_cells(play: PlayWindow, name: str) -> list[str]:
+def matrix_cells(panel: SupportPanel, name: str) -> list[str]:
     """The cells of the 3D dock's matrix row of support `name`, as text: name, missions,
     left, a turn, left this turn, U, T+1, T."""
-    for row in re.findall(r"<tr>(.*?)</tr>", play.support.matrix.text()):
+    for row in re.findall(r"<tr>(.*?)</tr>", panel.matrix.text()):
         cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
         if cells and cells[0] == name:
             return cells
@@ -159,13 +161,13 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     # what is left of each row, as green's observation counts it: the sample's 4 mortar
     # missions, 1 request a turn (7.3.1); its own matrix only, not red's (7.3.3)
     assert "Left: 4 mission(s) this game, 1 request(s) this turn" in play.support.details.text()
-    assert matrix_cells(play, "81mm mortar section")[1:5] == ["4", "4", "1", "1"]
+    assert matrix_cells(play.support, "81mm mortar section")[1:5] == ["4", "4", "1", "1"]
     assert "Red's" not in play.support.matrix.text()
     target = request.anchor
     click(qtbot, play, request)
     # the T+1 spent a mission and the turn's request: the dock says so at once
     assert s.observation(Side.green).support_left[0] == SupportLeft("sup-mortar", 3, 0)
-    assert matrix_cells(play, "81mm mortar section")[1:5] == ["4", "3", "1", "0"]
+    assert matrix_cells(play.support, "81mm mortar section")[1:5] == ["4", "3", "1", "0"]
     entry = s.play.log[-1]
     assert entry["action"] == "Request3D" and entry["target"] == target
     assert {"table": "3d.sup-mortar", "row": "T+1", "dice": [0]} in entry["rows"]
@@ -228,6 +230,21 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
     assert len(ring.cells) == len(strike.cells)  # every location reached is filled
     assert "Fell this turn: green's 81mm mortar section on " + target in play.support.missions.text()
     assert not any(k[0] == "planned" for k in play.board._drawn)  # no longer to come
+
+
+def test_7_3_3_5_the_3d_dock_shows_the_air_defence_left_never_requested(qtbot, game):
+    """Red's own matrix and air defence with what is left of them, from its observation."""
+    obs = Play(game, 0).observation(Side.red)
+    assert SupportLeft("sup-manpads", 2, None) in obs.support_left
+    panel = SupportPanel()
+    qtbot.addWidget(panel)
+    red = game.scenario.sides.red.support
+    panel.show_support([obs], None, game.support_cards, {"red": red.actions}, {"red": red.air_defense})
+    manpads = game.support_cards["sup-manpads"].name
+    assert matrix_cells(panel, manpads)[1:5] == ["2", "2", "-", "-"]
+    mortar = game.support_cards["sup-militia-mortar"].name
+    assert matrix_cells(panel, mortar)[1:5] == ["3", "3", "1", "1"]
+    assert "Green's" not in panel.matrix.text()
 
 
 def test_5_2_3_a_face_down_counter_turns_face_up_when_the_observation_says(qtbot, game):
