@@ -75,6 +75,10 @@ class ClearTable(Protocol):
 
     def clear(self, a: str, b: str) -> bool: ...
 
+    def built_row(self, a: str) -> int | None: ...
+
+    def bit_of(self, a: str) -> int: ...
+
 
 class Battlefield:
     """Immutable compiled map: locations, steps, walls and apertures in one frame per layer."""

@@ -158,6 +158,16 @@ class LosTable:
             return bool((self.rows[ib] >> ia) & 1)
         return bool((self.row(ia) >> ib) & 1)
 
+    def built_row(self, a: str) -> int | None:
+        """`a`'s row if it is built already (bit `bit_of(b)` set: `clear(a, b)`), else None:
+        for a caller asking about many pairs from one location without building rows."""
+        ia = self._bit_of[a]
+        return self.rows[ia] if self.done[ia] else None
+
+    def bit_of(self, a: str) -> int:
+        """The bit of location `a` in a row (`built_row`)."""
+        return self._bit_of[a]
+
     def visible_from(self, a: str) -> list[str]:
         row = self.row(self._bit_of[a])
         return [loc.id for loc in self.bf.locations if (row >> self.bit[loc.index]) & 1]

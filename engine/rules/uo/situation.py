@@ -41,6 +41,25 @@ _NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDict
 _UNSET = object()
 
 
+#: per game and side, the blocks others climb over (8.1.6, 8.1.7): a vehicle or a block with
+#: a ladder, never a dummy; what a block is never changes, only where it stands
+_CLIMB_HELPERS: WeakKeyDictionary[Game, dict[Side, tuple[str, ...]]] = WeakKeyDictionary()
+
+
+def _climb_helpers(game: Game, side: Side) -> tuple[str, ...]:
+    by_side = _CLIMB_HELPERS.get(game)
+    if by_side is None:
+        by_side = _CLIMB_HELPERS[game] = {}
+    found = by_side.get(side)
+    if found is None:
+        found = by_side[side] = tuple(
+            bid
+            for bid, info in game.blocks.items()
+            if info.side == side and not info.dummy and activation.helps_climb(info.profile)
+        )
+    return found
+
+
 def _answers(game: Game, blockers: obstructions.Obstructions) -> dict[tuple[str, str], bool]:
     """The LOS answers kept for `game` with `blockers` in play (filled by `Situation._sees`)."""
     sets = _SHARED_LOS.get(game)
@@ -74,6 +93,8 @@ class Situation:
         self._blockers = obstructions.NONE
         self._blockers_key: object = _UNSET
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
+        #: the last `Dynamic` built for each side (`_dynamic`)
+        self._last_dynamic: dict[Side, Dynamic] = {}
         #: the 3D actions that fell, (turn, side, support, target) in order (7.3.3.3): a strike
         #: falls in the open, so observations show this turn's to both sides. A record, not
         #: state: no rule reads it, so the state and its digest stay as they were
@@ -114,8 +135,10 @@ class Situation:
     def night(self) -> bool:
         return self.state.turn in self.game.scenario.night_turns
 
+    # (the comprehensions over every block below read `location and not eliminated`, which
+    # is `on_map and location`, without a property call per block: they run at every step)
     def occupied(self) -> set[str]:
-        return {b.location for b in self.state.blocks.values() if b.on_map and b.location}
+        return {b.location for b in self.state.blocks.values() if b.location and not b.eliminated}
 
     def others_at(self, block: str) -> set[str]:
         """Locations held by blocks other than `block` (and the block paired with it in its
@@ -127,15 +150,16 @@ class Situation:
         return {
             b.location
             for bid, b in self.state.blocks.items()
-            if b.on_map and bid != block and bid != mate and b.location
+            if b.location and not b.eliminated and bid != block and bid != mate
         }
 
     def block_at(self, location: str, side: Side) -> str | None:
         """The block of `side` at `location` (the one moving, when two share it in passing)."""
         s = self.state
+        info = self.game.blocks
         found = None
         for bid, b in s.blocks.items():
-            if b.on_map and b.location == location and self.game.blocks[bid].side == side:
+            if b.location == location and not b.eliminated and info[bid].side == side:
                 if s.activation is not None and bid == s.activation.block:
                     return bid
                 if found is None or bid not in s.pairs:
@@ -147,10 +171,11 @@ class Situation:
         if memo is not None and ("enemies", side) in memo:
             return cast(set[str], memo[("enemies", side)])
         g = self.game
+        info = g.blocks
         found = {
             b.location
             for bid, b in self.state.blocks.items()
-            if b.on_map and b.location and g.blocks[bid].side != side
+            if b.location and not b.eliminated and info[bid].side != side
         }
         if memo is not None:
             memo[("enemies", side)] = found
@@ -172,22 +197,29 @@ class Situation:
 
     def _dynamic(self, side: Side) -> Dynamic:
         g, s = self.game, self.state
+        blocks = s.blocks
         helpers = frozenset(
-            b.location
-            for bid, b in s.blocks.items()
-            if b.on_map
-            and b.location
-            and g.blocks[bid].side == side
-            and not g.blocks[bid].dummy
-            and activation.helps_climb(g.blocks[bid].profile)
+            loc
+            for bid in _climb_helpers(g, side)
+            if (loc := blocks[bid].location) and not blocks[bid].eliminated
         )
         barricades, impassable = counters.closed(s.nml)  # 5.2.3.1, 5.2.3.3, 5.2.3.5
-        return Dynamic(
-            helpers=helpers,
-            barricades=barricades,
-            impassable=impassable,
-            opened_breaches=obstructions.opened_breaches(g, s),  # 5.2.4.1
+        opened = obstructions.opened_breaches(g, s)  # 5.2.4.1
+        # the same situation as last time for this side: the same Dynamic, so that what
+        # step_cost keeps for the last one it priced (by identity) still holds
+        last = self._last_dynamic.get(side)
+        if (
+            last is not None
+            and last.helpers == helpers
+            and last.barricades == barricades
+            and last.impassable == impassable
+            and last.opened_breaches == opened
+        ):
+            return last
+        found = self._last_dynamic[side] = Dynamic(
+            helpers=helpers, barricades=barricades, impassable=impassable, opened_breaches=opened
         )
+        return found
 
     # -- sight and distance ----------------------------------------------------------------
     def visible_layer(self, side: Side, location: str) -> bool:
@@ -307,10 +339,35 @@ class Situation:
             return any(self._sees(blockers, location, there) for there in enemies)
         # no breach opened: counters only add obstacles, so a pair the static table says
         # is blocked stays so (as `sees` has it), and only the others need a closer look
-        clear = self.game.battlefield.los_table.clear
+        table = self.game.battlefield.los_table
+        row = table.built_row(location)
+        if row is None:
+            clear = table.clear
+            if not blockers:
+                return any(clear(location, there) for there in enemies)
+            return any(clear(location, there) and self._sees(blockers, location, there) for there in enemies)
+        # the static answers for every enemy at once: the location's row of the table
+        # against the enemies' bits (`clear`, one pair at a time, reads the same bits)
+        bit = table.bit_of
         if not blockers:
-            return any(clear(location, there) for there in enemies)
-        return any(clear(location, there) and self._sees(blockers, location, there) for there in enemies)
+            return bool(row & self._enemy_bits(side, enemies))
+        return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
+
+    def _enemy_bits(self, side: Side, enemies: set[str]) -> int:
+        """The LOS table's bits of the enemy locations of `side` (`enemy_locations`), kept
+        while legal actions are worked out."""
+        memo = self._memo
+        if memo is not None:
+            found = memo.get(("enemy bits", side))
+            if found is not None:
+                return cast(int, found)
+        bit = self.game.battlefield.los_table.bit_of
+        mask = 0
+        for there in enemies:
+            mask |= 1 << bit(there)
+        if memo is not None:
+            memo[("enemy bits", side)] = mask
+        return mask
 
     def close(self, a: str, b: str) -> bool:
         """Within 3 EP and in line of sight: in contact (2.3, 3.1.1, 8.1.12)."""

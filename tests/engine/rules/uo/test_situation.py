@@ -1,0 +1,61 @@
+"""situation.py's shortcuts give the answers of the rule they stand for: whether an enemy
+sees a location (8.1.13) read from the LOS table's row of that location, and the movement
+situation (8.1.6, 8.1.7, 5.2.3) shared while it stands. Small map (small.py)."""
+
+from __future__ import annotations
+
+from engine.battlefield import Dynamic
+from engine.model.cards import BlockType
+from engine.model.scenario import Side
+from engine.rules.uo import counters, obstructions
+from engine.rules.uo.play import Play
+
+from .small import B
+from .test_fire import game_of, play_of
+
+INF, APC = BlockType.infantry, BlockType.apc
+
+
+def _pairwise_seen(play: Play, side: Side, location: str) -> bool:
+    """8.1.13 by its definition: some enemy block on the map sees the location."""
+    return any(play.sees(location, there) for there in play.enemy_locations(side))
+
+
+def test_8_1_13_seen_by_enemy_from_the_table_row_equals_every_pair() -> None:
+    play = play_of(
+        game_of(
+            [B("g1", INF, "S0302"), B("g2", INF, "S0508")],
+            [B("r1", INF, "S1104"), B("r2", INF, "S0806"), B("r3", INF, "S1209")],
+        )
+    )
+    bf = play.game.battlefield
+    assert bf.los_table.built_row(bf.locations[0].id) is not None  # a small map: rows built
+    smoke_at = {"S0904", "S0905"}
+    for smoke in (set(), smoke_at):  # counters only add obstacles: the row, then `sees`
+        play.state.smoke = set(smoke)
+        for memo in (None, {}):  # asked alone, and while legal actions are worked out
+            play._memo = memo
+            for side in (Side.green, Side.red):
+                answers = [play.seen_by_enemy(side, loc.id) for loc in bf.locations]
+                assert answers == [_pairwise_seen(play, side, loc.id) for loc in bf.locations]
+                assert any(answers) and not all(answers)
+            play._memo = None
+
+
+def test_8_1_6_the_movement_situation_is_shared_while_it_stands() -> None:
+    play = play_of(game_of([B("apc", APC, "S0302"), B("g", INF, "S0303")], [B("r", INF, "S1209")]))
+    first = play.dynamic(Side.green)
+    assert play.dynamic(Side.green) is first  # nothing changed: the same one
+    assert first.helpers == frozenset({"S0302"})  # the APC helps climbing (8.1.6)
+    play.state.blocks["apc"].location = "S0402"
+    moved = play.dynamic(Side.green)
+    barricades, impassable = counters.closed(play.state.nml)
+    assert moved == Dynamic(
+        helpers=frozenset({"S0402"}),
+        barricades=barricades,
+        impassable=impassable,
+        opened_breaches=obstructions.opened_breaches(play.game, play.state),
+    )
+    play.state.blocks["apc"].eliminated = True
+    assert play.dynamic(Side.green).helpers == frozenset()
+    assert play.dynamic(Side.red).helpers == frozenset()  # a side's own blocks only
