@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
 
+from .game_window import SPEEDS
 from .session import Player, PlayOptions, View
-from .window import SPEEDS
 
 PLAYERS = {"Human": Player.human, "Random bot": Player.random, "Heuristic bot": Player.heuristic}
 VIEWS = {

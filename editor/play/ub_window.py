@@ -3,44 +3,31 @@ asked in place (its buttons: turret turns, repairs, End turn), the status strip 
 to play, movements used of the limit, points), the game report in a dock.
 
 The game runs in the same PlaySession as Urban Operations' (session.py: the rule-set
-interface only, bots on their thread, time travel); this window is the rule set's own board
-and words. Urban Battle hides nothing (its observation shows every vehicle), so the board
+interface only, bots on their thread, time travel) and in the same frame (game_window.py:
+the strip's controls, the report dock, logs); this window is the rule set's own board and
+words. Urban Battle hides nothing (its observation shows every vehicle), so the board
 shows the viewer's observation as it is.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDockWidget,
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QPushButton,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QWidget
 
 from engine.model.scenario import Side
 from engine.model.square_board import parse_square
 from engine.model.ub_mission import OptionalRule
-from engine.rules.log import make_log, write_log
 from engine.rules.ub.play import movements
 
-from .report_view import ReportView
+from .game_window import GameWindow, PromptBox
 from .session import PlaySession, View
 from .ub_board import UbBoardView
 from .ub_offers import UbOffers, label
 from .ub_report import UbLine, report_line
-from .window import SPEEDS, PromptBox
 
 
 @dataclass(frozen=True)
@@ -51,15 +38,14 @@ class Button:
     action: Any
 
 
-class UbPlayWindow(QMainWindow):
+class UbPlayWindow(GameWindow):
+    document = "mission"
+
     def __init__(self, session: PlaySession, scenario_path: Path | None, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.session = session
-        self.scenario_path = scenario_path
+        super().__init__(session, scenario_path, parent)
         game = session.game
         self.game = game
         self.setWindowTitle(f"Play — {game.scenario.title} (Urban Battle, seed {session.options.seed})")
-        self.setObjectName("play_window")
         self.names = {k: t.name for k, t in game.types.items()}
         self.board = UbBoardView(game.board, self)
         self.board.picked.connect(self.pick)
@@ -71,50 +57,13 @@ class UbPlayWindow(QMainWindow):
         self.selected: str | None = None
         self._current: str | None = None  # the vehicle being activated at the last redraw
 
-        strip = QToolBar("Game")
-        strip.setObjectName("play_strip")
-        self.addToolBar(strip)
-        self.back = QPushButton("Back to editor (Esc)")
-        self.back.clicked.connect(self.close)
-        strip.addWidget(self.back)
+        strip = self._strip()
         self.status = QLabel()
         self.status.setObjectName("play_status")
         strip.addWidget(self.status)
-        self.run = QAction("Bots run", self)
-        self.run.setCheckable(True)
-        self.run.setChecked(True)
-        self.run.toggled.connect(session.set_running)
-        strip.addAction(self.run)
-        self.speed = QComboBox()
-        self.speed.addItems(list(SPEEDS))
-        self.speed.setCurrentText(min(SPEEDS, key=lambda k: abs(SPEEDS[k] - session.options.delay_ms)))
-        self.speed.currentTextChanged.connect(self._set_speed)
-        strip.addWidget(self.speed)
-        self.back_action = QAction("◀ Back", self)
-        self.back_action.setToolTip("Step back one action (Alt+Left); play on from there for a branch")
-        self.back_action.setShortcut(QKeySequence("Alt+Left"))
-        self.back_action.triggered.connect(lambda: self.session.back())
-        strip.addAction(self.back_action)
-        self.forward_action = QAction("Forward ▶", self)
-        self.forward_action.setShortcut(QKeySequence("Alt+Right"))
-        self.forward_action.triggered.connect(lambda: self.session.forward())
-        strip.addAction(self.forward_action)
-        open_log = QAction("Open log…", self)
-        open_log.triggered.connect(self.open_log_dialog)
-        strip.addAction(open_log)
-        save = QAction("Save log…", self)
-        save.setShortcut(QKeySequence.StandardKey.Save)
-        save.triggered.connect(self.save_log_dialog)
-        strip.addAction(save)
+        self._game_controls(strip)
 
-        self.log_list = ReportView()
-        self.log_list.setObjectName("play_log")
-        self.log_list.activated.connect(lambda row: self.session.go_to(row + 1))
-        self.log_list.hovered.connect(self._hover_entry)
-        dock = QDockWidget("Game report", self)
-        dock.setObjectName("play_log_dock")
-        dock.setWidget(self.log_list)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock = self._report_dock()
         self.log_lines: list[UbLine] = []
         self._log_play: object = None
         self.resize(1400, 760)
@@ -162,11 +111,7 @@ class UbPlayWindow(QMainWindow):
             a, b = self.log_lines[-1].shot  # the last action was a shot: its line and result
             shot = (parse_square(a), parse_square(b), self.log_lines[-1].result)
         self.board.draw(obs.pieces, self.names, offers, self.selected, shot)
-        self.run.blockSignals(True)
-        self.run.setChecked(s.running)
-        self.run.blockSignals(False)
-        self.back_action.setEnabled(bool(s.play.log))
-        self.forward_action.setEnabled(bool(s.future))
+        self._sync_controls()
         self._status(obs)
         self._prompt(offers)
 
@@ -233,7 +178,7 @@ class UbPlayWindow(QMainWindow):
             if end is not None:
                 buttons.append(Button("End turn", end))
             self.prompt.question.setText(text)
-        self.prompt.set_buttons(buttons, lambda b: self.pick(b.action))  # type: ignore[arg-type]
+        self.prompt.set_buttons(buttons, lambda b: self.pick(b.action))
         self.prompt.adjustSize()
         self.prompt.move(10, 10)
         self.prompt.show()
@@ -267,43 +212,6 @@ class UbPlayWindow(QMainWindow):
     def pick(self, action: Any) -> None:
         if self.session.human_to_decide():
             self.session.apply(action)
-
-    def _set_speed(self, name: str) -> None:
-        self.session.options = dataclasses.replace(self.session.options, delay_ms=SPEEDS[name])
-
-    def save_log(self, path: Path) -> None:
-        """Write the game's log (uo-log/1), as `uo play --log` does, for `uo replay`."""
-        if self.scenario_path is None:
-            raise ValueError("the mission has no file: save it first")
-        s = self.session
-        players = {side.value: s.options.player(side).value for side in Side}
-        write_log(make_log(s.play, s.game, self.scenario_path, players, path), path)
-
-    def open_log_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open game log", "", "Game logs (*.json);;All files (*)")
-        if name:
-            from .launch import open_log
-
-            open_log(Path(name), self.parentWidget())
-
-    def save_log_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save game log", "", "Game logs (*.json)")
-        if not name:
-            return
-        try:
-            self.save_log(Path(name))
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Save game log", f"Could not save {name}: {exc}")
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.close()
-            return
-        super().keyPressEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.session.close()
-        super().closeEvent(event)
 
 
 __all__ = ["UbPlayWindow"]

@@ -4,82 +4,29 @@ the game report in a dock.
 It is a window beside the editor, not a mode of the editor's own window: the editor stays
 exactly as it was (its docks, selection, undo history, the sheet shown) with nothing to put
 back, the designer can keep editing and press F5 again to compare, and closing the window
-(Esc, or "Back to editor") is all it takes to return.
+(Esc, or "Back to editor") is all it takes to return. The frame it shares with Urban
+Battle's window (the strip's game controls, the report dock, logs, Esc) is game_window.py.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDockWidget,
-    QFileDialog,
-    QFrame,
-    QLabel,
-    QLayout,
-    QMainWindow,
-    QMessageBox,
-    QPushButton,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QDockWidget, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine.model.scenario import Side
-from engine.rules.log import make_log, write_log
 from engine.rules.uo.observation import Observation
 
 from .board import BoardView, Layer, looks
+from .game_window import GameWindow, PromptBox
 from .hand_panel import HandPanel
 from .marks import marks_of, strike_looks
 from .offers import Offer, Offers
 from .report import consequences, report_line
-from .report_view import ReportView
 from .session import PlayOptions, PlaySession, View
 from .support_panel import SupportPanel
-
-SPEEDS = {"Instant": 0, "Fast": 150, "Normal": 500, "Slow": 1500}
-
-
-class PromptBox(QFrame):
-    """The decision, asked where it happens: its question, an off-map block to pick (set-up,
-    reinforcements) and a button per answer that has no place on the map."""
-
-    def __init__(self, parent: QWidget):
-        super().__init__(parent)
-        self.setObjectName("prompt_box")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#prompt_box { background: rgba(255,255,255,235); border: 2px solid #1565c0; }")
-        self.layout_ = QVBoxLayout(self)
-        self.layout_.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # grows with its buttons
-        self.question = QLabel()
-        self.question.setWordWrap(True)
-        self.question.setFixedWidth(300)
-        self.subjects = QComboBox()
-        self.subjects.setObjectName("subjects")
-        self.buttons = QWidget()
-        self.buttons_layout = QVBoxLayout(self.buttons)
-        self.buttons_layout.setContentsMargins(0, 0, 0, 0)
-        self.layout_.addWidget(self.question)
-        self.layout_.addWidget(self.subjects)
-        self.layout_.addWidget(self.buttons)
-        self.button_list: list[QPushButton] = []
-
-    def set_buttons(self, offers: list[Offer], picked: Callable[[Offer], None]) -> None:
-        for b in self.button_list:
-            b.hide()
-            b.deleteLater()
-        self.button_list = []
-        for offer in offers:
-            b = QPushButton(offer.label)
-            b.clicked.connect(lambda _=False, o=offer: picked(o))
-            self.buttons_layout.addWidget(b)
-            self.button_list.append(b)
 
 
 class Cover(QFrame):
@@ -101,7 +48,7 @@ class Cover(QFrame):
         self.hide()
 
 
-class PlayWindow(QMainWindow):
+class PlayWindow(GameWindow):
     def __init__(
         self,
         session: PlaySession,
@@ -109,12 +56,9 @@ class PlayWindow(QMainWindow):
         scenario_path: Path | None,
         parent: QWidget | None = None,
     ):
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, scenario_path, parent)
         self.layers = layers
-        self.scenario_path = scenario_path
         self.setWindowTitle(f"Play — {session.game.scenario.title} (seed {session.options.seed})")
-        self.setObjectName("play_window")
         self.board = BoardView(self)
         self.board.picked.connect(self.pick)
         self.setCentralWidget(self.board)
@@ -131,12 +75,7 @@ class PlayWindow(QMainWindow):
         self.shown_side: Side | None = None  # hot-seat: whose eyes the board has now
 
         # status strip: turn track, impulse, command limit, night, wind; the view's banner
-        strip = QToolBar("Game")
-        strip.setObjectName("play_strip")
-        self.addToolBar(strip)
-        self.back = QPushButton("Back to editor (Esc)")
-        self.back.clicked.connect(self.close)
-        strip.addWidget(self.back)
+        strip = self._strip()
         self.layer_box = QComboBox()
         for layer in layers:
             self.layer_box.addItem(layer.label)
@@ -154,48 +93,9 @@ class PlayWindow(QMainWindow):
         self.all_seeing.setChecked(session.options.view is View.all_seeing)
         self.all_seeing.toggled.connect(lambda _: self.redraw())
         strip.addAction(self.all_seeing)
-        self.run = QAction("Bots run", self)
-        self.run.setCheckable(True)
-        self.run.setChecked(True)
-        self.run.toggled.connect(session.set_running)
-        strip.addAction(self.run)
-        self.speed = QComboBox()
-        self.speed.addItems(list(SPEEDS))
-        current = min(SPEEDS, key=lambda k: abs(SPEEDS[k] - session.options.delay_ms))
-        self.speed.setCurrentText(current)
-        self.speed.currentTextChanged.connect(self._set_speed)
-        strip.addWidget(self.speed)
-        self.back_action = QAction("◀ Back", self)
-        self.back_action.setToolTip("Step back one action (Alt+Left); play on from there for a branch")
-        self.back_action.setShortcut(QKeySequence("Alt+Left"))
-        self.back_action.triggered.connect(lambda: self.session.back())
-        strip.addAction(self.back_action)
-        self.forward_action = QAction("Forward ▶", self)
-        self.forward_action.setToolTip(
-            "Play the next action of the line stepped back over, or of the log (Alt+Right)"
-        )
-        self.forward_action.setShortcut(QKeySequence("Alt+Right"))
-        self.forward_action.triggered.connect(lambda: self.session.forward())
-        strip.addAction(self.forward_action)
-        open_log = QAction("Open log…", self)
-        open_log.triggered.connect(self.open_log_dialog)
-        strip.addAction(open_log)
-        save = QAction("Save log…", self)
-        save.setShortcut(QKeySequence.StandardKey.Save)
-        save.triggered.connect(self.save_log_dialog)
-        strip.addAction(save)
+        self._game_controls(strip)
 
-        # the game report
-        self.log_list = ReportView()
-        self.log_list.setObjectName("play_log")
-        # double-click an entry: stand just after it (time travel)
-        self.log_list.activated.connect(lambda row: self.session.go_to(row + 1))
-        # hovering an entry marks its blocks
-        self.log_list.hovered.connect(self._hover_entry)
-        dock = QDockWidget("Game report", self)
-        dock.setObjectName("play_log_dock")
-        dock.setWidget(self.log_list)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock = self._report_dock()
         # the side's event cards (6) and its 3D requests (7.3), below the report
         self.hand = HandPanel()
         self.hand.picked.connect(self.pick)
@@ -327,11 +227,7 @@ class PlayWindow(QMainWindow):
             )
         self._panels(obs, offers)
         self.banner_action.setVisible(viewer is None)
-        self.run.blockSignals(True)
-        self.run.setChecked(s.running)
-        self.run.blockSignals(False)
-        self.back_action.setEnabled(bool(s.play.log))
-        self.forward_action.setEnabled(bool(s.future))
+        self._sync_controls()
         self._status(obs[0])
         self._prompt(offers, obs)
         self._sync_log(viewer)
@@ -512,49 +408,10 @@ class PlayWindow(QMainWindow):
             return
         self.session.apply(offer.action)
 
-    def _set_speed(self, name: str) -> None:
-        self.session.options = dataclasses.replace(self.session.options, delay_ms=SPEEDS[name])
-
-    def save_log(self, path: Path) -> None:
-        """Write the game's log (uo-log/1), as `uo play --log` does, for `uo replay`."""
-        if self.scenario_path is None:
-            raise ValueError("the scenario has no file: save it first")
-        s = self.session
-        players = {side.value: s.options.player(side).value for side in Side}
-        write_log(make_log(s.play, s.game, self.scenario_path, players, path), path)
-
-    def open_log_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open game log", "", "Game logs (*.json);;All files (*)")
-        if name:
-            from .launch import open_log
-
-            open_log(Path(name), self.parentWidget())
-
-    def save_log_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save game log", "", "Game logs (*.json)")
-        if not name:
-            return
-        try:
-            self.save_log(Path(name))
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Save game log", f"Could not save {name}: {exc}")
-
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]
         if self.cover.isVisible():
             self.cover.setGeometry(self.board.viewport().rect())
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        # Esc returns to the editor (a key press, not a shortcut: it works whichever
-        # window the system thinks is active, and a menu open takes its Esc first)
-        if event.key() == Qt.Key.Key_Escape:
-            self.close()
-            return
-        super().keyPressEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.session.close()
-        super().closeEvent(event)
 
 
 __all__ = ["PlayOptions", "PlayWindow"]
