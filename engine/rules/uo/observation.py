@@ -488,25 +488,43 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     )
 
 
+#: per game and side, the rows of its 3D matrix then of its air defence: (support, the
+#: scenario's missions, requests a turn (None: air defence), the "side:support" key)
+_MATRIX_ROWS: WeakKeyDictionary[Game, dict[Side, tuple[tuple[str, int, int | None, str], ...]]] = (
+    WeakKeyDictionary()
+)
+
+
 def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
-    """What is left of each row of `side`'s 3D matrix and air defence (7.3.3). While this
-    turn's resolution sequence waits for a decision (`first` set), the request sequence is
-    still to come and the requests counted are last turn's: every request is left."""
-    third = play.state.third
-    before = third.first is not None
-    rows = [
-        SupportLeft(
-            r.support,
-            third_dimension.missions_left(play, side, r),
-            r.per_turn - (0 if before else third.requested.get(third_dimension.key(side, r.support), 0)),
+    """What is left of each row of `side`'s 3D matrix and air defence (7.3.3), as
+    third_dimension.missions_left counts it. While this turn's resolution sequence waits for
+    a decision (`first` set), the request sequence is still to come and the requests counted
+    are last turn's: every request is left."""
+    by_side = _MATRIX_ROWS.get(play.game)
+    if by_side is None:
+        by_side = _MATRIX_ROWS[play.game] = {}
+    rows = by_side.get(side)
+    if rows is None:
+        rows = by_side[side] = tuple(
+            [
+                (r.support, r.missions, r.per_turn, third_dimension.key(side, r.support))
+                for r in third_dimension.matrix(play, side)
+            ]
+            + [
+                (r.support, r.missions, None, third_dimension.key(side, r.support))
+                for r in third_dimension.air_defence(play, side)
+            ]
         )
-        for r in third_dimension.matrix(play, side)
-    ]
-    rows += [
-        SupportLeft(r.support, third_dimension.missions_left(play, side, r), None)
-        for r in third_dimension.air_defence(play, side)
-    ]
-    return tuple(rows)
+    third, extra = play.state.third, play.state.events.extra_missions
+    used, requested = third.used, ({} if third.first is not None else third.requested)
+    return tuple(
+        SupportLeft(
+            support,
+            missions + extra.get(support, 0) - used.get(k, 0),
+            None if per_turn is None else per_turn - requested.get(k, 0),
+        )
+        for support, missions, per_turn, k in rows
+    )
 
 
 def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
