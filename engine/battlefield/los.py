@@ -171,34 +171,64 @@ def _between(
             return LosResult(False, "solid rock between the two underground locations", "5.1.7", "rock", rock)
     step = SQRT3 * size
     for ob in obstacles(bf, a, b, pa, pb, dyn, ignore, end_at_wall, facade):
-        level = ob.level
-        if high < level:
-            return LosResult(
-                False,
-                f"visual obstruction: {ob.what} (level {level}) is higher than both ends",
-                "5.1.7.2",
-                ob.what,
-                ob.entry,
-            )
-        if high == level and low < level:
-            return LosResult(
-                False,
-                f"plateau effect: {ob.what} (level {level}) is level with the higher end",
-                "5.1.7.2",
-                ob.what,
-                ob.entry,
-            )
-        if low < level < high:
-            lower = a if a.stand == low else b
-            if blind(lower.centre, ob, step):
-                return LosResult(
-                    False,
-                    f"blind hex: {lower.id} lies right behind {ob.what} (level {level})",
-                    "5.1.7.3",
-                    ob.what,
-                    ob.entry,
-                )
+        blocked = _blocking(ob, a, b, low, high, step)
+        if blocked is not None:
+            return blocked
     return LosResult(True, "no obstacle", "5.1.7")
+
+
+def _blocking(ob: Obstacle, a: Location, b: Location, low: int, high: int, step: float) -> LosResult | None:
+    """Whether one obstacle blocks the line between a and b (ends standing at levels `low`
+    and `high`) by its level (5.1.7.2, 5.1.7.3), and why; None if the line passes it. Each
+    obstacle is judged on its own: the line is blocked if any one blocks it."""
+    level = ob.level
+    if high < level:
+        return LosResult(
+            False,
+            f"visual obstruction: {ob.what} (level {level}) is higher than both ends",
+            "5.1.7.2",
+            ob.what,
+            ob.entry,
+        )
+    if high == level and low < level:
+        return LosResult(
+            False,
+            f"plateau effect: {ob.what} (level {level}) is level with the higher end",
+            "5.1.7.2",
+            ob.what,
+            ob.entry,
+        )
+    if low < level < high:
+        lower = a if a.stand == low else b
+        if blind(lower.centre, ob, step):
+            return LosResult(
+                False,
+                f"blind hex: {lower.id} lies right behind {ob.what} (level {level})",
+                "5.1.7.3",
+                ob.what,
+                ob.entry,
+            )
+    return None
+
+
+def clear_past_counters(bf: Battlefield, a: str, b: str, dyn: Dynamic) -> bool:
+    """`los(bf, a, b, dyn).clear` for a pair whose static line of sight is clear (the LOS
+    table's answer: no counter, every breach closed). Between two locations outside
+    buildings on the surface the static obstacles let the line through already and each
+    obstacle blocks or not on its own (`_blocking`), so only the hexes of dyn's counters
+    (5.1.7.1) are left to judge; the line holds no aperture, so opened breaches change
+    nothing. Any other pair (an end inside a building: each aperture's line judged whole)
+    gets the whole rule."""
+    la, lb = bf.location(a), bf.location(b)
+    if la.id > lb.id:  # canonical order, as `los`
+        la, lb = lb, la
+    if la.interior or lb.interior or la.layer != SURFACE or lb.layer != SURFACE or la.index == lb.index:
+        return _los(bf, la, lb, dyn).clear
+    low, high = sorted((la.stand, lb.stand))
+    step = SQRT3 * bf.hex_size.get(la.layer, 1.0)
+    found: list[Obstacle] = []
+    _hex_hits(bf, la, lb, la.centre, lb.centre, _counter_hexes(bf, dyn), found)
+    return all(_blocking(ob, la, lb, low, high, step) is None for ob in found)
 
 
 def blind(p: Pt, ob: Obstacle, step: float) -> bool:
@@ -243,7 +273,7 @@ def obstacles(
         # first test, without working out the outline's box at every question
         x0, x1 = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
         y0, y1 = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
-        building_boxes, hex_boxes = bf.derived(_BOXES, lambda: _outline_boxes(bf))
+        building_boxes = bf.derived(_BOXES, lambda: _outline_boxes(bf))[0]
         for bid, outline in bf.buildings.items():
             bx0, bx1, by0, by1 = building_boxes[bid]
             if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1 or bid in ignore:
@@ -254,20 +284,37 @@ def obstacles(
                 (t, entry), (_, exit_) = hits
                 level = bf.building_level.get(bid, levels.facade)
                 found.append(Obstacle(level, f"building {bid}", t, entry, exit_))
-        for loc, level, what in _hex_obstacles(bf, dyn):
-            if loc.index in (a.index, b.index):
-                continue  # a block is not hidden by the hex it stands in
-            box = hex_boxes.get(loc.index)
-            if box is None:
-                box = hex_boxes[loc.index] = _box(loc.outline)
-            if x1 < box[0] or x0 > box[1] or y1 < box[2] or y0 > box[3]:
-                continue
-            hits = _hits(pa, pb, loc.outline, inside_counts=True)
-            if hits is not None:
-                (t, entry), (_, exit_) = hits
-                found.append(Obstacle(level, f"{what} in {loc.id}", t, entry, exit_, loc.centre))
+        _hex_hits(bf, a, b, pa, pb, _hex_obstacles(bf, dyn), found)
     found.sort(key=lambda ob: ob.t)
     return found
+
+
+def _hex_hits(
+    bf: Battlefield,
+    a: Location,
+    b: Location,
+    pa: Pt,
+    pb: Pt,
+    hexes: list[tuple[Location, int, str]],
+    found: list[Obstacle],
+) -> None:
+    """Append to `found` the obstacle hexes (`_hex_obstacles`) the segment pa-pb meets, in
+    their order, ends a and b excepted."""
+    x0, x1 = (pa[0], pb[0]) if pa[0] <= pb[0] else (pb[0], pa[0])
+    y0, y1 = (pa[1], pb[1]) if pa[1] <= pb[1] else (pb[1], pa[1])
+    hex_boxes = bf.derived(_BOXES, lambda: _outline_boxes(bf))[1]
+    for loc, level, what in hexes:
+        if loc.index in (a.index, b.index):
+            continue  # a block is not hidden by the hex it stands in
+        box = hex_boxes.get(loc.index)
+        if box is None:
+            box = hex_boxes[loc.index] = _box(loc.outline)
+        if x1 < box[0] or x0 > box[1] or y1 < box[2] or y0 > box[3]:
+            continue
+        hits = _hits(pa, pb, loc.outline, inside_counts=True)
+        if hits is not None:
+            (t, entry), (_, exit_) = hits
+            found.append(Obstacle(level, f"{what} in {loc.id}", t, entry, exit_, loc.centre))
 
 
 #: how far outside an outline's box a segment may end and still be tested (`_hits`: a line
@@ -300,6 +347,14 @@ def _hex_obstacles(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, s
         level = levels.hexes[loc.terrain]
         assert level is not None
         out.append((loc, level, loc.terrain.value))
+    out.extend(_counter_hexes(bf, dyn))
+    return out
+
+
+def _counter_hexes(bf: Battlefield, dyn: Dynamic) -> list[tuple[Location, int, str]]:
+    """The hexes of dyn's Smoke, Wreck and Vehicles counters, which block whole (5.1.7.1)."""
+    levels = bf.levels
+    out: list[tuple[Location, int, str]] = []
     for ids, level, what in (
         (dyn.smoke, levels.smoke, "smoke"),
         (dyn.wrecks, levels.wreck, "wreck"),

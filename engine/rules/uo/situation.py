@@ -15,7 +15,7 @@ from typing import cast
 from weakref import WeakKeyDictionary
 
 from ...battlefield import Dynamic
-from ...battlefield.los import los
+from ...battlefield.los import clear_past_counters, los
 from ...battlefield.movement import Mover, ep_from, ep_within
 from ...model.cards import Weapon
 from ...model.scenario import Side
@@ -258,7 +258,8 @@ class Situation:
                 answers = _NEAR_LOS[self.game] = {}
             found = answers.get(wide)
             if found is None:
-                found = los(bf, a, b, blockers.dynamic()).clear
+                # the static table sees it clear: only the counters are left to judge
+                found = clear_past_counters(bf, a, b, blockers.dynamic())
                 if len(answers) >= _MAX_LOS_ANSWERS:
                     answers.clear()
                 answers[wide] = found

@@ -8,6 +8,9 @@ neighbouring columns, so exactly the obstacles placed in the column count.
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 import pytest
 
 from engine.battlefield import Battlefield, Dynamic
@@ -343,18 +346,24 @@ def test_5_1_7_1_yard_wall_closing_a_building_notch_still_blocks() -> None:
     blocked(see(bf, "A0402", "A0404"), "5.1.7.2", "outer wall Y", "visual obstruction")
 
 
+@cache
+def harbour_sheet() -> Battlefield:
+    """The sample's sheet A compiled (once for the tests below)."""
+    from engine.battlefield.compile import compile_file
+
+    return compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
+
+
 def test_5_1_7_obstacles_found_through_outline_boxes_are_every_outline_met() -> None:
     """obstacles() skips the buildings and obstacle hexes whose box the line misses (issue 14:
     it tested every outline of the map at every LOS question with counters); on the sample,
     with Smoke, Wreck and Vehicles counters, it finds what testing every outline finds."""
     import random
-    from pathlib import Path
 
     from engine.battlefield import Dynamic, LocKind
     from engine.battlefield import los as los_module
-    from engine.battlefield.compile import compile_file
 
-    bf = compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
+    bf = harbour_sheet()
     hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
     rng = random.Random(14)
     dyn = Dynamic(
@@ -383,3 +392,36 @@ def test_5_1_7_obstacles_found_through_outline_boxes_are_every_outline_met() -> 
         assert sorted(outlines) == sorted(expected)
         met += len(expected)
     assert met > 100
+
+
+def test_5_1_7_1_counters_judged_past_a_clear_static_line_as_the_whole_rule() -> None:
+    """clear_past_counters (the rules ask it when the static table sees a pair clear and
+    counters stand near the line) gives los()'s answer with Smoke, Wreck and Vehicles
+    counters: outside buildings only the counters' hexes are judged, by level, blind hexes
+    included; an end in a room, on a roof or underground gets the whole rule."""
+    import random
+
+    from engine.battlefield import Dynamic, LocKind
+    from engine.battlefield.los import clear_past_counters
+
+    bf = harbour_sheet()
+    hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
+    rng = random.Random(16)
+    dyn = Dynamic(
+        smoke=frozenset(h.id for h in rng.sample(hexes, 20)),
+        wrecks=frozenset(h.id for h in rng.sample(hexes, 10)),
+        vehicles=frozenset(h.id for h in rng.sample(hexes, 10)),
+    )
+    kinds: set[str] = set()
+    blocked_by_counters = 0
+    for _ in range(700):
+        a, b = rng.sample(bf.locations, 2)
+        if not los(bf, a.id, b.id).clear:  # (what the table says: it equals los(), above)
+            continue
+        expected = los(bf, a.id, b.id, dyn).clear
+        assert clear_past_counters(bf, a.id, b.id, dyn) == expected, (a.id, b.id)
+        assert clear_past_counters(bf, b.id, a.id, dyn) == expected, (b.id, a.id)
+        blocked_by_counters += not expected
+        kinds.update(loc.kind.value for loc in (a, b))
+    assert blocked_by_counters > 10
+    assert {"hex", "roof"} <= kinds and ({"room", "zone"} & kinds)
