@@ -225,13 +225,7 @@ class BalanceRun:
         loaded = workers.load(self.scenario) if ctx.get_start_method() == "fork" else None
         given = workers.source(loaded, self.scenario, ctx, self.jobs)
         seeds = self.seeds
-        if loaded is not None and workers.warm_first(self.green, self.red):
-            # as play_series: the first game here, so the forked workers inherit it warm
-            yield record_game(loaded, self.green, self.red, seeds[0], objectives_of(loaded))
-            seeds = seeds[1:]
-            if not seeds or self.cancelled:
-                return
-        pool = ctx.Pool(min(self.jobs, len(seeds)), initializer=_init_worker, initargs=(given,))
+        pool = ctx.Pool(self.jobs, initializer=_init_worker, initargs=(given,))
         with self._lock:
             self._pool = pool
         self.started.set()
@@ -240,12 +234,10 @@ class BalanceRun:
             return
         try:
             tasks = [(self.green, self.red, seed) for seed in seeds]
-            results = pool.imap(_work, tasks, chunksize=1)
-            for _ in seeds:
+            # a game at a time to whichever worker is free, back in seed order (workers.py)
+            ended = _ended(pool.imap_unordered(_work, tasks, chunksize=1), len(seeds), self)
+            for record in workers.in_seed_order(ended, seeds, lambda r: r.seed):
                 if self.cancelled:
-                    return
-                record = _next(results, self)
-                if record is None or self.cancelled:
                     return
                 yield record
         finally:
@@ -255,18 +247,22 @@ class BalanceRun:
             pool.join()
 
 
-def _next(results: Any, run: BalanceRun) -> GameRecord | None:
-    """The next result, waking up now and then to see whether the run was cancelled (a
-    terminated pool's iterator would otherwise wait for ever)."""
-    while True:
-        try:
-            record: GameRecord = results.next(timeout=0.2)
-            return record
-        except multiprocessing.TimeoutError:
-            if run.cancelled:
-                return None
-        except StopIteration:
-            return None
+def _ended(results: Any, games: int, run: BalanceRun) -> Iterator[GameRecord]:
+    """The records as the games end, waking up now and then to see whether the run was
+    cancelled (a terminated pool's iterator would otherwise wait for ever)."""
+    for _ in range(games):
+        while True:
+            try:
+                record: GameRecord = results.next(timeout=0.2)
+                break
+            except multiprocessing.TimeoutError:
+                if run.cancelled:
+                    return
+            except StopIteration:
+                return
+        if run.cancelled:
+            return
+        yield record
 
 
 # -- the figures ---------------------------------------------------------------------------

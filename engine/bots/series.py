@@ -100,15 +100,11 @@ def play_series(
         return
     ctx = workers.context()
     given = workers.source(game, scenario, ctx, jobs)
-    if given is game and workers.warm_first(green, red):
-        # forked workers inherit what a game warms up (the bots' map tables: most of a first
-        # game's time); this process plays the first seed, so that both inherit it warm
-        # instead of each warming it up again
-        yield play_one(game, green, red, seeds[0], check)
-        seeds = seeds[1:]
     tasks = [(green, red, seed, check) for seed in seeds]
     with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(given,)) as pool:
-        yield from pool.imap(_work, tasks, chunksize=1)
+        # a game at a time to whichever worker is free, back in seed order (workers.py)
+        ended = pool.imap_unordered(_work, tasks, chunksize=1)
+        yield from workers.in_seed_order(ended, seeds, lambda result: result.seed)
 
 
 @dataclass

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import workers
+from engine.bots import series, workers
 from engine.bots.series import play_one, play_series
 from engine.rules.uo.game import Game
 
@@ -48,8 +48,59 @@ def test_two_workers_give_the_games_of_one_process(fork: bool, monkeypatch: pyte
     monkeypatch.setattr(workers, "may_fork", lambda: fork)
     game = Game.load(SCENARIO)
     seeds = range(7, 10)
+    here: list[int] = []  # games played in this process (a forked worker counts in its own copy)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        here.append(1)
+        return play_one(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(series, "play_one", counted)
     played = list(play_series(game, SCENARIO, "random", "random", seeds, jobs=2))
+    # every game in a worker: the parent plays none of its own before forking (workers.py)
+    assert here == []
     assert played == [play_one(game, "random", "random", seed) for seed in seeds]
+
+
+def test_results_come_back_in_seed_order_as_soon_as_they_can() -> None:
+    """Games end in any order (imap_unordered): a result is given once every earlier seed's
+    is, so a series' figures are the same whichever worker was faster."""
+    ended: list[int] = []
+
+    def as_they_end() -> object:
+        for seed in (12, 10, 13, 11, 14):
+            ended.append(seed)
+            yield seed
+
+    given = []
+    for seed in workers.in_seed_order(as_they_end(), range(10, 15), lambda s: s):
+        given.append((seed, len(ended)))
+    # 10 as soon as it ended (second), 11 once it ended (fourth), with 12 and 13 kept till then
+    assert given == [(10, 2), (11, 4), (12, 4), (13, 4), (14, 5)]
+
+
+def test_a_spawned_worker_reads_the_battlefield_from_the_disk_cache_never_compiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spawned worker (the editor's balance dialog) starts with a fresh process: its game's
+    battlefield and LOS table come from the disk cache the parent filled, not compiled."""
+    from engine.battlefield import compile as compiler
+    from engine.battlefield import los_table as tables
+
+    parent = Game.load(SCENARIO)  # fills the disk cache, as the parent of a series does
+    parent.battlefield.los_table  # noqa: B018
+    monkeypatch.setattr(compiler, "_CACHE", type(compiler._CACHE)())  # a new process' memory
+
+    def no_compile(*_args: object, **_kwargs: object) -> object:
+        raise AssertionError("a worker compiled the battlefield again")
+
+    monkeypatch.setattr(compiler, "compile_sheets", no_compile)
+    monkeypatch.setattr(tables.LosTable, "__init__", no_compile)
+    game = workers.load(str(SCENARIO))
+    assert game.battlefield is not parent.battlefield
+    assert game.battlefield.digest == parent.battlefield.digest
+    assert game.battlefield.los_table.clear("A0505", "A0506") == parent.battlefield.los_table.clear(
+        "A0505", "A0506"
+    )
 
 
 def _fresh_rows(bf: object) -> dict[int, dict[str, int]]:
