@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...battlefield.movement import EP_HORIZON
 from ...model.cards import BlockType, BreachCapability, EffectClass, TargetCapability, Weapon
-from ...model.scenario import AdvancedRule
+from ...model.scenario import AdvancedRule, Side
 from . import activation, armour_cover, fight, fight_terms, infantry_smoke, reorganisation
 from .actions import (
     Action,
@@ -101,28 +101,41 @@ def supported_fires(sit: Situation, block: str, fires: list[Fire]) -> list[Suppo
     """10.2: each fire offered, with each friend of the impulse force that sees the target
     and has a weapon in range able to hit it (as far as it is known: a hidden target's
     capability is the firer's gamble, 8.2.7.4)."""
-    s = sit.state
     side = sit.side_of(block)
     friends = supporters(sit, block)
-    out = []
+    out: list[SupportedFire] = []
+    # the supporters of a target, in `friends` order: the same for each weapon firing at it
+    by_target: dict[str, list[str]] = {}
     for f in fires:
-        enemy = sit.block_at(f.target, other(side))
-        if enemy is None:
+        able = by_target.get(f.target)
+        if able is None:
+            able = by_target[f.target] = _able_supporters(sit, side, friends, f.target)
+        out.extend(SupportedFire(f.target, f.weapon, bid) for bid in able)
+    return out
+
+
+def _able_supporters(sit: Situation, side: Side, friends: list[str], target: str) -> list[str]:
+    """The friends that see `target` and have a weapon in range able to hit the enemy block
+    there (`supported_fires`)."""
+    s = sit.state
+    enemy = sit.block_at(target, other(side))
+    if enemy is None:
+        return []
+    out = []
+    for bid in friends:
+        where = s.blocks[bid].location or ""
+        if not sit.sees(where, target):
             continue
-        for bid in friends:
-            where = s.blocks[bid].location or ""
-            if not sit.sees(where, f.target):
-                continue
-            ep = sit.ep(where, f.target, EP_HORIZON)
-            if ep is None:
-                continue
-            weapons = sit.game.blocks[bid].profile.weapons
-            if any(
-                fight.usable(sit, bid, w, ep, False)
-                and (not fight.known(sit, enemy) or fight.capable(sit, bid, w, enemy))
-                for w in weapons
-            ):
-                out.append(SupportedFire(f.target, f.weapon, bid))
+        ep = sit.ep(where, target, EP_HORIZON)
+        if ep is None:
+            continue
+        weapons = sit.game.blocks[bid].profile.weapons
+        if any(
+            fight.usable(sit, bid, w, ep, False)
+            and (not fight.known(sit, enemy) or fight.capable(sit, bid, w, enemy))
+            for w in weapons
+        ):
+            out.append(bid)
     return out
 
 

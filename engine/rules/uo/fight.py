@@ -102,10 +102,11 @@ def fighters(sit: Situation, side_of: str) -> list[tuple[str, str]]:
     covered by a vehicle is neither a target nor a reactor (10.4.1)."""
     side = sit.side_of(side_of)
     covered = sit.state.pairs
+    info = sit.game.blocks
     return [
         (bid, b.location)
         for bid, b in sit.state.blocks.items()
-        if b.on_map and b.location and sit.game.blocks[bid].side != side and bid not in covered
+        if b.location and not b.eliminated and info[bid].side != side and bid not in covered
     ]
 
 

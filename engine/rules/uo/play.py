@@ -492,7 +492,7 @@ class Play(Situation):
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
         actions = advanced_combat.activation_actions(self, actions)  # 10.1-10.4
-        return sorted(set(actions), key=lambda a: str(a))
+        return sorted(set(actions), key=str)
 
     def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
         """Whether a block passing over a friendly one (8.1.1) can still reach a free

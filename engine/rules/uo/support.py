@@ -133,8 +133,13 @@ def plan(sit: Situation, active: str, other: str) -> tuple[str, str, str] | None
 def choices(sit: Situation, block: str) -> list[Support]:
     """Support actions open to the active block that may still act."""
     out = []
+    info = sit.game.blocks
+    side = info[block].side
     for bid, b in sit.state.blocks.items():
-        if b.on_map and plan(sit, block, bid) is not None:
+        # (`plan` refuses the enemy's blocks and dummies first: not asked about them)
+        if b.location is None or b.eliminated or info[bid].side != side or info[bid].dummy:
+            continue
+        if plan(sit, block, bid) is not None:
             out.append(Support(bid))
     return out
 
