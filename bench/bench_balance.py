@@ -1,13 +1,32 @@
-"""Balance runs: games/s of `uo balance` locally (1 and 2 worker processes) and as Ray tasks,
-and the Ray run's figures against the local run's for the same seeds.
+"""Balance runs: `uo balance --jobs 2` against `--jobs 1`, 1,000 heuristic games, Ray.
 
-A balance run's speed is games per second of whole runs (worker start-up, the scenario's
-load and the first game's line-of-sight table included, as a user waits for them), random
-bots on the sample scenario. Each configuration is run `UO_BENCH_BALANCE_REPEAT` times
-(default 3): min and median seconds a run, and the machine's load average beside them (the
-machine is shared: a high load slows every figure). `UO_BENCH_BALANCE_GAMES` sets the games
-a run (default 20). Ray runs only if installed (`pip install -e '.[cluster]'`); its first
-run starts the local Ray, which is timed apart.
+Issue 14's targets: `--jobs 2` plays >= 1.7x the games per second of `--jobs 1`, and 1,000
+heuristic-vs-random games take <= 10 minutes on 2 cores.
+
+Jobs: the whole command, as a user waits for it (interpreter, imports, the scenario's load
+from the disk cache, the workers' start, every game, the figures), `uo balance SCENARIO
+--games N --seed 0 --jobs J --green heuristic --red random --json` for J = 1 and 2, the same
+seeds both ways (their figures must be equal), interleaved so that a change of load hits both
+alike, `UO_BENCH_BALANCE_REPEAT` times (default and at least 3): wall seconds min and median,
+games/s, CPU seconds of the process and its workers, the load average before and after. N is
+`UO_BENCH_BALANCE_GAMES` (default 12). The cache is a fresh temporary folder, filled by one
+run first (as a user's second run finds it).
+
+On a busy machine the wall ratio says little (the workers wait for cores), so an idle-core
+estimate from CPU times is printed beside it: each game's CPU seconds (the records' `cpu`,
+from a run with two workers, each starting cold), the command's start-up S (the CPU of a
+one-game command less that game's), and the two workers' schedule replayed as the pool
+deals the games (one at a time to whichever is free, in seed order): --jobs 1 takes
+S + sum of the games, --jobs 2 S + the busier worker's total (+ half the extra CPU --jobs 2
+measured, for forking and the second worker's start).
+
+1,000 games: extrapolated from the same figures (S + 1,000 games on two workers), never
+played by default; `UO_BENCH_BALANCE_THOUSAND=1` plays them (the whole command, --jobs 2)
+and prints its wall time. The command, to run by hand:
+  uo balance scenarios/harbour-crossing.yaml --games 1000 --jobs 2 --green heuristic --red random
+
+Ray runs only if installed (`pip install -e '.[cluster]'`): the same games as Ray tasks, whose
+figures must equal the local run's; its first run starts the local Ray, which is timed apart.
 
 Then the balance dialog plays `UO_BENCH_BALANCE_DIALOG_GAMES` games (default 200): progress,
 figures equal to `uo balance` and to Ray's for the same seeds, and Cancel (dialog_series).
@@ -21,8 +40,10 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +54,13 @@ from engine.rules.uo.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
-GAMES = int(os.environ.get("UO_BENCH_BALANCE_GAMES", "20"))
-REPEAT = int(os.environ.get("UO_BENCH_BALANCE_REPEAT", "3"))
+GAMES = max(2, int(os.environ.get("UO_BENCH_BALANCE_GAMES", "12")))
+REPEAT = max(3, int(os.environ.get("UO_BENCH_BALANCE_REPEAT", "3")))
+GREEN, RED = "heuristic", "random"
 TARGET = 0.70
+JOBS_TARGET = 1.7
+THOUSAND = 1000
+THOUSAND_TARGET = 600.0  # seconds: 10 minutes on 2 cores
 
 
 def _load() -> str:
@@ -43,60 +68,160 @@ def _load() -> str:
     return f"load {one:.1f}/{five:.1f} on {os.cpu_count()} cores"
 
 
-def _timed(label: str, run: Callable[[], Iterable[GameRecord]]) -> BalanceReport:
-    times: list[float] = []
-    report: BalanceReport | None = None
-    for _ in range(REPEAT):
-        t0 = time.perf_counter()
-        records = tuple(run())
-        times.append(time.perf_counter() - t0)
-        assert all(r.error is None for r in records), [r.error for r in records if r.error]
-        report = BalanceReport("harbour-crossing", "random", "random", records)
-    best, median = min(times), statistics.median(times)
-    print(
-        f"  {label:<34} {GAMES} games: min {best:6.1f} s ({GAMES / best:5.2f} games/s), "
-        f"median {median:6.1f} s ({GAMES / median:5.2f} games/s); {_load()}"
-    )
-    assert report is not None
-    return report
+def balance_command(games: int, jobs: int) -> list[str]:
+    return [
+        *("uo", "balance", str(SCENARIO.relative_to(ROOT))),
+        *("--games", str(games), "--seed", "0", "--jobs", str(jobs), "--green", GREEN, "--red", RED),
+    ]
+
+
+def _whole(games: int, jobs: int, env: dict[str, str]) -> tuple[float, float, dict[str, Any]]:
+    """One whole `uo balance ... --json` process: wall seconds, CPU seconds (its workers,
+    reaped by it, included) and its figures."""
+    command = [sys.executable, "-m", "engine.cli", *balance_command(games, jobs)[1:], "--json"]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(command, stdout=out, stderr=err, env=env, cwd=ROOT)
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"{' '.join(command)} failed: {err.read().decode()[-400:]}")
+        figures = json.loads(out.read().decode())
+    return wall, usage.ru_utime + usage.ru_stime, figures
+
+
+def schedule(cpu: list[float], workers: int) -> float:
+    """The busier worker's total when the games (CPU seconds each, in seed order) are dealt
+    one at a time to whichever worker is free first, as the pool does."""
+    free = [0.0] * workers
+    for seconds in cpu:
+        at = free.index(min(free))
+        free[at] += seconds
+    return max(free)
+
+
+def _spread(label: str, values: list[float], unit: str = "s") -> str:
+    return f"{label} min {min(values):6.1f} {unit}, median {statistics.median(values):6.1f} {unit}"
 
 
 def run() -> None:
-    seeds = range(GAMES)
-    figures = {}
-    for jobs in (1, 2):
-        report = _timed(
-            f"local, {jobs} worker process(es)",
-            lambda jobs=jobs: BalanceRun(SCENARIO, "random", "random", seeds, jobs),
+    report = jobs_and_thousand()
+    ray_figures(report)
+    if os.environ.get("UO_BENCH_BALANCE_TARGET"):
+        heuristic_target()
+    dialog_series()
+
+
+def jobs_and_thousand() -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k not in ("UO_CACHE", "PYTHONDONTWRITEBYTECODE")}
+        env["UO_CACHE_DIR"] = cache
+        _whole(2, 1, env)  # the cache's battlefield, LOS table and EP rows, for every run below
+        print(f"  `{' '.join(balance_command(GAMES, 2))}` against --jobs 1 ({GREEN} vs {RED}):")
+        walls: dict[int, list[float]] = {1: [], 2: []}
+        cpus: dict[int, list[float]] = {1: [], 2: []}
+        figures: dict[int, dict[str, Any]] = {}
+        loads: list[float] = []
+        for _ in range(REPEAT):
+            for jobs in (1, 2):  # interleaved: a change of load hits both alike
+                loads.append(os.getloadavg()[0])
+                wall, cpu, got = _whole(GAMES, jobs, env)
+                walls[jobs].append(wall)
+                cpus[jobs].append(cpu)
+                if figures.setdefault(jobs, got) != got:
+                    raise RuntimeError(f"--jobs {jobs} gave other figures for the same seeds")
+        loads.append(os.getloadavg()[0])
+        if figures[1] != figures[2]:
+            raise RuntimeError("--jobs 1 and --jobs 2 gave other figures for the same seeds")
+        for jobs in (1, 2):
+            w = walls[jobs]
+            speed = f"{GAMES / min(w):.2f} / {GAMES / statistics.median(w):.2f} games/s"
+            print(
+                f"  --jobs {jobs}: {_spread('wall', w)} ({speed}); {_spread('CPU', cpus[jobs])} ({REPEAT} runs)"
+            )
+        best = min(walls[1]) / min(walls[2])
+        median = statistics.median(walls[1]) / statistics.median(walls[2])
+        print(
+            f"  --jobs 2 / --jobs 1 games/s, measured: {best:.2f}x (min), {median:.2f}x (median);"
+            f" same figures both ways; load {min(loads):.1f}-{max(loads):.1f} during the runs"
+            f" on {os.cpu_count()} cores"
+            + ("" if max(loads) < 1.5 else " (busy: the wall figures need two idle cores)")
         )
-        figures[f"local {jobs}"] = report.to_json()
-    if figures["local 1"] != figures["local 2"]:
-        raise RuntimeError("1 and 2 worker processes gave other figures for the same seeds")
-    print("  same figures on 1 and 2 worker processes")
+
+        # the idle-core estimate from CPU times (see the module's docstring)
+        kept = os.environ.get("UO_CACHE_DIR")
+        os.environ["UO_CACHE_DIR"] = cache  # this process's run reads the same cache
+        try:
+            games = list(BalanceRun(SCENARIO, GREEN, RED, range(GAMES), jobs=2))
+        finally:
+            if kept is None:
+                os.environ.pop("UO_CACHE_DIR")
+            else:
+                os.environ["UO_CACHE_DIR"] = kept
+        measured = [r.cpu for r in games]
+        one = [_whole(1, 1, env)[1] for _ in range(3)]
+        start = max(0.0, min(one) - measured[0])
+        # the games' lengths as this run measured them, scaled to the --jobs 1 command's own
+        # CPU (the best of its runs: a busy machine inflates CPU times a little too)
+        alone = min(cpus[1])
+        scale = max(alone - start, 0.0) / sum(measured)
+        cpu = [c * scale for c in measured]
+        extra = max(0.0, min(cpus[2]) - alone)
+        two = start + schedule(cpu, 2) + extra / 2
+        print(
+            f"  CPU a game {statistics.mean(cpu):.2f} s (min {min(cpu):.2f}, max {max(cpu):.2f}), start-up"
+            f" {start:.2f} s, --jobs 2 spends {extra:.1f} s more CPU; on two idle cores --jobs 1 takes"
+            f" {alone:.1f} s, --jobs 2 {two:.1f} s: {alone / two:.2f}x (estimate; target {JOBS_TARGET}x);"
+            f" {_load()}"
+        )
+
+        # 1,000 games on two workers, extrapolated from the same figures
+        mean = statistics.mean(cpu)
+        idle = start + THOUSAND * mean / 2 + mean / 2 + extra / 2
+        here = start + (statistics.median(walls[2]) - start) * THOUSAND / GAMES
+        print(
+            f"  {THOUSAND} games, --jobs 2, extrapolated from {GAMES}: {idle / 60:.1f} min on two idle cores"
+            f" (from CPU times; target {THOUSAND_TARGET / 60:.0f} min: ratio {idle / THOUSAND_TARGET:.2f}),"
+            f" {here / 60:.1f} min at this machine's measured --jobs 2 pace; not played"
+            f" (UO_BENCH_BALANCE_THOUSAND=1 plays them, or `{' '.join(balance_command(THOUSAND, 2))}`)"
+        )
+        if os.environ.get("UO_BENCH_BALANCE_THOUSAND"):
+            before = _load()
+            wall, spent, _ = _whole(THOUSAND, 2, env)
+            print(
+                f"  {THOUSAND} games, --jobs 2, played: {wall / 60:.1f} min wall, {spent / 60:.1f} min CPU;"
+                f" ratio to the target {wall / THOUSAND_TARGET:.2f}; {before} before, {_load()} after"
+            )
+    return figures[1]
+
+
+def ray_figures(local: dict[str, Any]) -> None:
+    """The same games as Ray tasks: the same figures as `uo balance` on local workers."""
     try:
         import ray
     except ImportError:
         print("  Ray not installed (pip install -e '.[cluster]'): no Ray figures")
-    else:
-        from engine.bots.cluster import ray_records
+        return
+    from engine.bots.cluster import ray_records
 
-        t0 = time.perf_counter()
-        ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
-        print(
-            f"  Ray local start: {time.perf_counter() - t0:.1f} s, {ray.cluster_resources().get('CPU')} CPUs"
-        )
-        report = _timed(
-            "Ray (local), batched tasks", lambda: ray_records(SCENARIO, "random", "random", seeds)
-        )
-        same = report.to_json() == figures["local 1"]
-        print(f"  Ray figures equal the local run's for seeds 0-{GAMES - 1}: {same}")
-        ray.shutdown()
-        if not same:
-            print(json.dumps(report.to_json())[:400])
-            raise RuntimeError("Ray gave other figures than the local run for the same seeds")
-    if os.environ.get("UO_BENCH_BALANCE_TARGET"):
-        heuristic_target()
-    dialog_series()
+    t0 = time.perf_counter()
+    ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    print(f"  Ray local start: {time.perf_counter() - t0:.1f} s, {ray.cluster_resources().get('CPU')} CPUs")
+    t0 = time.perf_counter()
+    records: tuple[GameRecord, ...] = tuple(ray_records(SCENARIO, GREEN, RED, range(GAMES)))
+    elapsed = time.perf_counter() - t0
+    report = BalanceReport("harbour-crossing", GREEN, RED, records)
+    same = json.loads(json.dumps(report.to_json())) == local
+    print(
+        f"  Ray (local), batched tasks, {GAMES} games: {elapsed:.1f} s ({GAMES / elapsed:.2f} games/s);"
+        f" figures equal uo balance's for seeds 0-{GAMES - 1}: {same}; {_load()}"
+    )
+    ray.shutdown()
+    if not same:
+        print(json.dumps(report.to_json())[:400])
+        raise RuntimeError("Ray gave other figures than the local run for the same seeds")
 
 
 def heuristic_target() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -51,6 +52,8 @@ class GameRecord:
     eliminations: tuple[str, ...] = ()  # a location per block eliminated, in order
     captures: tuple[tuple[str, str], ...] = ()  # (victory location, side that took it)
     error: str | None = None  # a game that did not end
+    #: CPU seconds the game took in the process that played it (not part of the figures)
+    cpu: float = field(default=0.0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -135,6 +138,7 @@ def objectives_of(game: Game) -> frozenset[str]:
 def record_game(game: Game, green: str, red: str, seed: int, objectives: frozenset[str]) -> GameRecord:
     """One game, bots by name and seeded as `uo play` seeds them, with its record."""
     recorder = _Recorder(objectives)
+    started = time.process_time()
     try:
         play = play_game(
             game,
@@ -144,7 +148,9 @@ def record_game(game: Game, green: str, red: str, seed: int, objectives: frozens
             recorder,
         )
     except GameTooLong as exc:
-        return GameRecord(seed, None, None, {}, 0, 0, recorder.initiative, error=str(exc))
+        return GameRecord(
+            seed, None, None, {}, 0, 0, recorder.initiative, error=str(exc), cpu=time.process_time() - started
+        )
     outcome = play.outcome
     return GameRecord(
         seed,
@@ -156,6 +162,7 @@ def record_game(game: Game, green: str, red: str, seed: int, objectives: frozens
         recorder.initiative,
         tuple(recorder.eliminations),
         tuple(recorder.captures),
+        cpu=time.process_time() - started,
     )
 
 

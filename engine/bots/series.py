@@ -8,6 +8,7 @@ same figures for the same seeds on any number of workers.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,9 @@ class GameResult:
     actions: int
     turns: int
     error: str | None = None  # a game that did not end, or broke an invariant (--check)
+    #: CPU seconds the game took in the process that played it (not part of the result: the
+    #: same game costs more on a busy machine); what a series' speed is judged by there
+    cpu: float = field(default=0.0, compare=False)
 
 
 def run_game(game: Game, green: str, red: str, seed: int, check: bool = False) -> Play:
@@ -46,12 +50,13 @@ def run_game(game: Game, green: str, red: str, seed: int, check: bool = False) -
 
 def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -> GameResult:
     """One game's result; a game that does not end or breaks an invariant is an error."""
+    started = time.process_time()
     try:
         play = run_game(game, green, red, seed, check)
     except GameTooLong as exc:
-        return GameResult(seed, None, None, {}, 0, 0, str(exc))
+        return GameResult(seed, None, None, {}, 0, 0, str(exc), time.process_time() - started)
     except AssertionError as exc:  # a broken invariant
-        return GameResult(seed, None, None, {}, 0, 0, f"seed {seed}: {exc}")
+        return GameResult(seed, None, None, {}, 0, 0, f"seed {seed}: {exc}", time.process_time() - started)
     outcome = play.outcome
     return GameResult(
         seed,
@@ -60,6 +65,7 @@ def play_one(game: Game, green: str, red: str, seed: int, check: bool = False) -
         {side.value: n for side, n in outcome.points.items()},
         len(play.log),
         play.state.turn,
+        cpu=time.process_time() - started,
     )
 
 

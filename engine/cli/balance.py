@@ -74,7 +74,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         return 0
     print(report.text())
     where = f"Ray ({args.address or 'local'})" if args.cluster else f"{args.jobs} job(s)"
-    print(f"speed: {len(records) / elapsed:.2f} games/s ({elapsed / len(records):.2f} s a game, {where})")
+    cpu = sum(r.cpu for r in records) / len(records)  # the games' own, wherever they were played
+    print(
+        f"speed: {len(records) / elapsed:.2f} games/s ({elapsed / len(records):.2f} s a game, {where};"
+        f" {cpu:.2f} s of CPU a game)"
+    )
     for path in written:
         print(f"plot: {path}")
     return 0

@@ -163,6 +163,7 @@ def _play_series(game: Any, args: argparse.Namespace) -> int:
 
     seeds = range(args.seed, args.seed + args.games)
     tally = Tally()
+    cpu = 0.0  # the games' own CPU seconds, in whichever process played them
     started = time.perf_counter()
     progress = sys.stderr.isatty()
     for result in play_series(game, args.scenario, args.green, args.red, seeds, args.jobs, args.check):
@@ -170,6 +171,7 @@ def _play_series(game: Any, args: argparse.Namespace) -> int:
             print(f"uo play: {result.error}", file=sys.stderr)
             return 1
         tally.add(result)
+        cpu += result.cpu
         if progress:
             print(f"\r{tally.games}/{args.games} games", end="", file=sys.stderr, flush=True)
     if progress:
@@ -187,7 +189,10 @@ def _play_series(game: Any, args: argparse.Namespace) -> int:
         )
     print(f"average points: green {tally.points['green'] / n:.2f}, red {tally.points['red'] / n:.2f}")
     print(f"average length: {tally.actions / n:.0f} actions, {tally.turns / n:.1f} turns")
-    print(f"speed: {n / elapsed:.2f} games/s ({elapsed / n:.2f} s a game, {args.jobs} job(s))")
+    print(
+        f"speed: {n / elapsed:.2f} games/s ({elapsed / n:.2f} s a game, {args.jobs} job(s);"
+        f" {cpu / n:.2f} s of CPU a game)"
+    )
     return 0
 
 
