@@ -138,9 +138,8 @@ def jobs_and_thousand() -> dict[str, Any]:
         for jobs in (1, 2):
             w = walls[jobs]
             speed = f"{GAMES / min(w):.2f} / {GAMES / statistics.median(w):.2f} games/s"
-            print(
-                f"  --jobs {jobs}: {_spread('wall', w)} ({speed}); {_spread('CPU', cpus[jobs])} ({REPEAT} runs)"
-            )
+            cpu_of = _spread("CPU", cpus[jobs])
+            print(f"  --jobs {jobs}: {_spread('wall', w)} ({speed}); {cpu_of} ({REPEAT} runs)")
         best = min(walls[1]) / min(walls[2])
         median = statistics.median(walls[1]) / statistics.median(walls[2])
         print(
