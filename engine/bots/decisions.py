@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from ..battlefield.movement import step_cost
 from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Weapon
-from ..rules.uo import combat
+from ..rules.uo import combat, fight_terms
 from ..rules.uo.actions import (
     Action,
     Activate,
@@ -53,15 +53,17 @@ from ..rules.uo.actions import (
     StartImpulse,
     StayPut,
     Support,
+    SupportedFire,
     TakeLosses,
     Withdraw,
     WithdrawTo,
 )
 from ..rules.uo.activation import WITH_ACTION, unit_of
 from ..rules.uo.game import BlockInfo
-from ..rules.uo.no_mans_land import ENGINEERS
+from ..rules.uo.no_mans_land import ENGINEERS, EXPLOSION_OSL, EXPLOSION_RADIUS
 from ..rules.uo.observation import FightKind
-from . import event_play, field_actions, support_3d
+from . import errands, event_play, field_actions, support_3d
+from .endgame import winning
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
     EXPOSURE,
@@ -98,6 +100,9 @@ FIELD_ACTIONS = {
     ScatterPopulation: field_actions.scatter,
     ScoutMines: field_actions.scout_mines,
 }
+#: the supporting block's firepower bonus (10.2) and the least its activation is worth
+SUPPORT_BONUS = fight_terms.SUPPORT_BONUS
+SUPPORT_COST = 0.2
 #: how much an engineer wants activating while a barricade closes one of its side's goals
 ENGINEER_INTENT = 1.2
 
@@ -158,6 +163,7 @@ def group(actions: list[Action]) -> Groups:
                 | ScoutCounter()
                 | ScatterPopulation()
                 | ScoutMines()
+                | SupportedFire()
             ):
                 groups[type(action)].append(action)
             case _:
@@ -195,7 +201,7 @@ def decide(view: View, groups: Groups) -> Action:
         return start(view, groups)
     if kinds & {Activate, Enter, EndImpulse}:
         return pick_block(view, groups)
-    if kinds & {Move, EndActivation, Fire, Assault, Scout, Destroy, *FIELD_ACTIONS}:
+    if kinds & {Move, EndActivation, Fire, SupportedFire, Assault, Scout, Destroy, *FIELD_ACTIONS}:
         return activation(view, groups)
     raise UnknownAction(f"no decision for the actions {sorted(k.__name__ for k in kinds)}")
 
@@ -234,6 +240,8 @@ def intent(view: View, bid: str) -> float:
         best = max(best, field_actions.CARRY_INTENT)  # its passengers go where it goes
     if info.type in ENGINEERS and _closing(view):
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
+    if bid in errands.errands(view):
+        best = max(best, errands.ERRAND_INTENT)  # a stake's empty location to walk into
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -270,27 +278,6 @@ def _commander_wait(view: View) -> float:
     if intent(view, leader.id) > 0.1:
         return 0.15
     return 0.9
-
-
-def winning(view: View) -> bool:
-    """Whether the game would end in this side's victory now, as far as it sees control
-    (victory conditions on destroying blocks left out): then, on the last turn, it
-    lets the enemy move first and keeps its forces to answer (3.1.4: two passes in a row
-    end the turn)."""
-    points = {side: 0 for side in (view.side, view.enemy_side)}
-    for stake in view.know.stakes:
-        them = view.enemy_side if stake.side == view.side else view.side
-        held = all(
-            view.control.get(loc) == stake.side
-            and (loc not in view.enemy_at if stake.side == view.side else loc not in view.own_at)
-            for loc in stake.locations
-        )
-        if held and not any(view.control.get(roof) == them for roof in stake.roofs):
-            points[stake.side] += stake.points
-    for level in view.brief.levels:
-        if points[level.side] >= level.min_points:
-            return level.side == view.side
-    return False
 
 
 def start(view: View, groups: Groups) -> Action:
@@ -372,7 +359,7 @@ def activation(view: View, groups: Groups) -> Action:
     info = own.info
     weapons = {w.id: w for w in info.profile.weapons}
     if mem.plan is None:
-        mem.plan = plan(view, bid, here)
+        mem.plan = _plan(view, bid, here)
     moving = bool(mem.plan) and role(view, info) in ("attack", "hold")
     best: Action | None = None
     best_value = FIRE_ON_THE_MOVE if moving else FIRE_THRESHOLD
@@ -385,6 +372,9 @@ def activation(view: View, groups: Groups) -> Action:
         value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
         if value > best_value:
             best, best_value = action, value
+    supported = _supported(view, bid, here, weapons, groups.get(SupportedFire, []))
+    if supported is not None and supported[0] > best_value:
+        best_value, best = supported
     for action in groups.get(Scout, []):
         assert isinstance(action, Scout)
         enemy = view.enemy_at.get(action.target)
@@ -419,12 +409,36 @@ def activation(view: View, groups: Groups) -> Action:
         way = clear_plan(view, bid, here)
         if way:
             mem.plan = way  # next to the barricade before acting: destroyed this activation
+
     if best is not None:
         mem.plan = None  # the MP left change with an action
         if isinstance(best, Destroy):
             mem.avoid.discard(best.location)  # open again (8.2.3.2)
         return best
     return _move(view, bid, here, groups)
+
+
+def _supported(
+    view: View, bid: str, here: str, weapons: dict[str, Weapon], actions: list[Action]
+) -> tuple[float, Action] | None:
+    """The best supported fire (10.2): the fire's worth with the supporting block's +2 FP
+    (the rules offer only a supporter that sees the target with a weapon that hurts it),
+    less what the supporter would have done with its own activation, which it gives up."""
+    best: tuple[float, str, Action] | None = None
+    given_up: dict[str, float] = {}
+    for action in actions:
+        assert isinstance(action, SupportedFire)
+        enemy = view.enemy_at.get(action.target)
+        w = weapons.get(action.weapon)
+        if enemy is None or w is None or action.support not in view.own:
+            continue
+        value = fight_value(view, bid, here, w, enemy, False, bonus=SUPPORT_BONUS)
+        if action.support not in given_up:
+            given_up[action.support] = max(intent(view, action.support), SUPPORT_COST)
+        value -= given_up[action.support]
+        if best is None or (value, str(action)) > best[:2]:
+            best = (value, str(action), action)
+    return None if best is None else (best[0], best[2])
 
 
 def _clearing(view: View, bid: str, actions: list[Action]) -> tuple[float, Action] | None:
@@ -438,11 +452,25 @@ def _clearing(view: View, bid: str, actions: list[Action]) -> tuple[float, Actio
         there = action.location
         if there not in view.goal_set or kinds.get(there) != "barricade":
             continue
-        value = 1.0 + holding(view, there)
+        value = 1.0 + holding(view, there) - _blast(view, bid, there)
         key = (-value, there, place_score(view, bid, action.to), action.to, action)
         if best is None or key[:4] < best[:4]:
             best = key
     return None if best is None else (-best[0], best[4])
+
+
+def _blast(view: View, bid: str, there: str) -> float:
+    """What the destruction's weapons effect (8.2.3.2: 2 EP around the target) costs our
+    blocks but the engineer: an OSL each (no_mans_land.destroy). Four Green blocks waiting
+    round a bridgehead's barricade lost one each to it."""
+    cost = 0.0
+    for own in view.own.values():
+        if own.id == bid or not own.on_map or own.location is None or own.info.dummy:
+            continue
+        d = view.ep(there, own.location)
+        if d is not None and d <= EXPLOSION_RADIUS:
+            cost += EXPLOSION_OSL * worth(view, own.info, own.losses, True)
+    return cost
 
 
 def clear_plan(view: View, bid: str, here: str) -> list[str] | None:
@@ -494,12 +522,12 @@ def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
     moves = {a.location: a for a in groups.get(Move, []) if isinstance(a, Move)}
     end = groups[EndActivation][0] if EndActivation in groups else None
     if mem.plan is None:
-        mem.plan = plan(view, bid, here)
+        mem.plan = _plan(view, bid, here)
     if mem.plan and mem.plan[0] in moves:
         return moves[mem.plan.pop(0)]
     if mem.plan:  # a step turned out illegal: plan again from here
         _learn(view, bid, here, mem.plan[0])
-        mem.plan = plan(view, bid, here)
+        mem.plan = _plan(view, bid, here)
         if mem.plan and mem.plan[0] in moves:
             return moves[mem.plan.pop(0)]
         mem.plan = []
@@ -511,6 +539,13 @@ def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
     if end is None or place_score(view, bid, step) < score_here - 1:
         return moves[step]
     return end
+
+
+def _plan(view: View, bid: str, here: str) -> list[str]:
+    """The way for this activation: toward the block's errand if it has one (errands.py),
+    else to the best place (routes.plan)."""
+    goal = errands.errands(view).get(bid)
+    return plan(view, bid, here) if goal is None else errands.errand_plan(view, bid, here, goal)
 
 
 def _learn(view: View, bid: str, here: str, there: str) -> None:

@@ -17,6 +17,7 @@ from ..rules.uo.briefing import PublishedBlock
 from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
+from . import endgame
 from .view import Enemy, Own, View
 
 #: OSL a victory point is worth
@@ -239,9 +240,11 @@ def fight_value(
     assault: bool,
     opportunity: bool = False,
     friendly: bool = True,
+    bonus: float = 0.0,
 ) -> float:
     """Expected worth of our block `bid` firing (or assaulting) at `enemy` with `weapon`
-    from `here`; `friendly`: less what its weapons effect costs our own blocks."""
+    from `here`; `friendly`: less what its weapons effect costs our own blocks; `bonus`:
+    firepower added (a supporting block's, 10.2)."""
     info = view.brief.own[bid]
     tables = view.know.tables
     there = enemy.location
@@ -261,7 +264,7 @@ def fight_value(
     their_prot = enemy.info.profile.protection if enemy.info is not None else Protection.soft
     if enemy.info is not None and not can_hit(weapon.targets, their_prot):
         return -min(view.know.withdrawal_loss * v_us + 0.3, 2 * v_us)  # inadequate: withdraw (8.2.7.4)
-    ours = fp + my_mods(view, bid, here, there, opportunity)
+    ours = fp + my_mods(view, bid, here, there, opportunity) + bonus
     theirs = enemy_fp(view, enemy, ep, info.profile.protection, assault)
     cost = friendly_fire(view, bid, weapon, there, assault, here) if friendly else 0.0
     if theirs <= 0:
@@ -275,17 +278,24 @@ def fight_value(
         (their_prot, weapon.critical_bonus, long_shot),
         (info.profile.protection, False, False),
     )
+    # near the end, a location of a stake still missed is worth its chance, and the block's
+    # losses matter little beside it unless the enemy scores for them (endgame.py)
+    push = endgame.push(view, there)
+    if push >= endgame.LAST_PUSH and not wanted(view, info, True):
+        v_us *= endgame.LOSS_WEIGHT
     value = t * v_them - u * v_us - cost
     if there in view.goal_set:
         # its holder weakened, and perhaps gone: eliminated, or withdrawn under fire
         # (8.3.2), which any defender may choose; the location is then for the taking
         left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
         evict = 0.0 if assault else EVICT_PRIOR + EVICT_KILL * min(1.0, t / max(left, 1))
-        value += (0.2 * t + evict) * holding(view, there)
+        value += (0.2 * t + evict) * holding(view, there) + evict * push * 0.5
     if assault:
-        # the loser withdraws: a goal taken, or lost
+        # the loser withdraws: a goal taken, or lost; losing `here` costs nothing more when it
+        # scores only with `there` (one all-or-nothing stake)
         p_win = t / max(t + u, 1e-9)
-        value += p_win * holding(view, there) - (1 - p_win) * holding(view, here) * 0.5
+        lost = 0.0 if endgame.same_stake(view, here, there) else holding(view, here) * 0.5
+        value += p_win * (holding(view, there) + push) - (1 - p_win) * lost
     return value
 
 

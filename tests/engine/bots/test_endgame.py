@@ -1,0 +1,193 @@
+"""The heuristic bot against the clock (endgame.py, errands.py): a draw is worth nothing to the
+side that must take ground, so near the end it assaults the last rooms of a building it needs
+even at poor odds, and sends a block into each empty location of its stakes it does not hold
+(a roof the enemy crossed). And two of its actions priced as the rules make them: an
+engineer's destruction hurts the blocks round the target (8.2.3.2), a supported fire adds the
+supporter's +2 (10.2). Each test builds a position on the sample and checks the choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.bots import HeuristicBot, RandomBot
+from engine.bots.endgame import LAST_PUSH, push, same_stake, winning
+from engine.bots.errands import errands
+from engine.bots.runner import bot_seed
+from engine.bots.view import Memory, View
+from engine.model.scenario import Side
+from engine.rules.uo.actions import Activate, Assault, Destroy, Fire, Move, StartImpulse, SupportedFire
+from engine.rules.uo.briefing import briefing
+from engine.rules.uo.counters import CounterState, Kind
+from engine.rules.uo.game import Game
+from engine.rules.uo.play import Play
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
+SEED = 7
+#: the town hall's rooms but the first, and the hangar's: Green's stake of 4 points
+HELD = ["36.3", "36.4", "36.5", "36.6"]
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game.load(SCENARIO)
+
+
+def _green_turn(game: Game) -> Play:
+    """Random bots to Green's first decision to start an impulse (turn 1, nothing moved)."""
+    play = Play(game, SEED)
+    bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
+    while (d := play.decision) is not None and not (
+        d.side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
+    ):
+        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
+    return play
+
+
+def _put(play: Play, block: str, location: str | None, losses: int = 0) -> None:
+    b = play.state.blocks[block]
+    b.location, b.mounted_in, b.losses, b.eliminated = location, None, losses, location is None
+
+
+def _clear_red(play: Play, keep: tuple[str, ...] = ()) -> None:
+    for bid, b in play.state.blocks.items():
+        if play.game.blocks[bid].side == Side.red and bid not in keep:
+            b.eliminated = True
+
+
+def _bot(game: Game, control: dict[str, Side]) -> HeuristicBot:
+    """Green's bot, remembering who it saw last in each location (2.3)."""
+    bot = HeuristicBot(briefing(game, Side.green), bot_seed(SEED, Side.green))
+    bot.memory.control.update(control)
+    return bot
+
+
+def _town_hall(game: Game, turn: int, block: str) -> tuple[Play, HeuristicBot]:
+    """Red's veteran infantry fortified in 36.1, Green holding the rest of the town hall
+    but 36.2, where `block` stands activated; the hangar not taken yet."""
+    play = _green_turn(game)
+    _clear_red(play, keep=("r1-inf1",))
+    _put(play, "r1-inf1", "36.1")
+    play.state.blocks["r1-inf1"].revealed = True
+    _put(play, block, "36.2")
+    control = {loc: Side.green for loc in HELD} | {"36.1": Side.red}
+    play.state.control.update(control)
+    play.state.turn = turn
+    force = game.blocks[block].force
+    assert force is not None
+    play.apply(StartImpulse(force))
+    play.apply(Activate(block))
+    return play, _bot(game, control)
+
+
+def test_1_3_the_commander_assaults_the_last_room_on_the_last_turn_only(game: Game) -> None:
+    """At poor odds (carbines against a fortified veteran) the commander keeps out of the
+    assault while turns remain; on the last, with nothing won as things stand, it goes in."""
+    for turn, assaults in ((4, False), (7, False), (game.scenario.turns, True)):
+        play, bot = _town_hall(game, turn, "g-cmd")
+        choice = bot.choose(play.observation(Side.green), play.legal_actions())
+        assert isinstance(choice, Assault) == assaults, (turn, choice)
+        if assaults:
+            assert isinstance(choice, Assault) and choice.target == "36.1"
+
+
+def test_1_3_no_push_when_winning_or_for_ground_of_no_stake(game: Game) -> None:
+    play, bot = _town_hall(game, game.scenario.turns, "g-cmd")
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert not winning(view)
+    assert push(view, "36.1") == LAST_PUSH
+    assert push(view, "A1209") == 0.0  # a street: no stake of Green's
+    assert same_stake(view, "36.2", "36.1") and not same_stake(view, "A1209", "36.1")
+    play.state.blocks["r1-inf1"].eliminated = True
+    stakes = [stake for stake in bot.know.stakes if stake.side == Side.green]
+    ours = {loc: Side.green for stake in stakes for loc in stake.locations}
+    won = View(bot.know, play.observation(Side.green), Memory(control=ours))
+    assert winning(won) and push(won, "36.1") == 0.0
+
+
+def test_2_3_an_empty_roof_the_enemy_held_gets_the_nearest_block_near_the_end(game: Game) -> None:
+    """The hangar's roof, crossed by Red, denies Green the building (victory: a roof held by
+    the enemy): near the end the nearest foot block walks there, not to the rooms."""
+    play = _green_turn(game)
+    _clear_red(play)
+    _put(play, "g1-inf1", "A1116")  # next to the hangar's 39.1, the roof two MP away
+    _put(play, "g1-inf2", "A1512")  # by the town hall
+    rooms = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+    control = {loc: Side.green for loc in rooms} | {"39.R": Side.red}
+    play.state.control.update(control)
+    play.state.turn = game.scenario.turns
+    bot = _bot(game, control)
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    sent = errands(view)
+    assert sent.get("g1-inf1") == "39.R"
+    assert "39.R" not in [loc for bid, loc in sent.items() if bid != "g1-inf1"]
+    play.apply(StartImpulse("g-if1"))
+    assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g1-inf1")
+    play.apply(Activate("g1-inf1"))
+    moves = []
+    while len(moves) < 3:
+        choice = bot.choose(play.observation(Side.green), play.legal_actions())
+        if not isinstance(choice, Move):
+            break
+        moves.append(choice.location)
+        play.apply(choice)
+    assert moves[-1] == "39.R", moves
+    # early on, the same position sends nobody on an errand
+    play.state.turn = 3
+    early = View(bot.know, play.observation(Side.green), Memory(control=dict(control)))
+    assert errands(early) == {}
+
+
+def test_8_2_3_2_an_engineer_does_not_blow_a_barricade_among_its_friends(game: Game) -> None:
+    """The destruction's weapons effect costs every friend within 2 EP of the target an OSL:
+    with six friends round the bridgehead (more than the bridgehead is worth) the engineer
+    waits for them to move on; alone, it destroys."""
+    choices = []
+    for friends in ((), ("g1-inf1", "g1-inf2", "g1-sup", "g2-scout", "g1-pl", "g2-recon")):
+        play = _green_turn(game)
+        _clear_red(play)
+        for c in play.state.nml.counters.values():
+            if c.location in ("A2108", "A2208", "A2209", "A2109"):
+                c.location = None
+        play.state.nml.counters["red-barricade-9"] = CounterState(
+            Kind.barricade, "A2108", revealed=True, owner=Side.red
+        )
+        _put(play, "g2-eng1", "A2208")
+        for block, loc in zip(friends, ("A2308", "A2307", "A2309", "A2209", "A2206", "A2110"), strict=False):
+            _put(play, block, loc)
+        play.apply(StartImpulse("g-if2"))
+        play.apply(Activate("g2-eng1"))
+        assert any(isinstance(a, Destroy) for a in play.legal_actions())
+        choices.append(_bot(game, {}).choose(play.observation(Side.green), play.legal_actions()))
+    alone, crowded = choices
+    assert isinstance(alone, Destroy) and alone.location == "A2108"
+    assert not isinstance(crowded, Destroy)
+
+
+def test_10_2_a_supported_fire_is_taken_when_the_supporter_has_little_else_to_do(game: Game) -> None:
+    """The firer takes the +2 of a friend of its force that sees the target (10.2) when the
+    friend's own activation is worth less than the bonus (the logistics block); a friend
+    with a fire of its own to make is left to make it."""
+    choices = {}
+    for friend in ("g-log", "g1-inf2"):
+        play = _green_turn(game)
+        _clear_red(play, keep=("r1-inf4",))
+        for c in play.state.nml.counters.values():
+            c.location = None  # no counter to scout or scatter instead
+        _put(play, "r1-inf4", "A2108")
+        play.state.blocks["r1-inf4"].revealed = True
+        _put(play, "g1-inf1", "A2608")
+        _put(play, friend, "A2609")
+        play.apply(StartImpulse("g-if1"))
+        play.apply(Activate("g1-inf1"))
+        activation = play.state.activation
+        assert activation is not None
+        activation.spent = 3  # moved its 3 MP (7.1.2): it acts here or not at all
+        actions = play.legal_actions()
+        assert Fire("A2108", "rifles") in actions
+        assert SupportedFire("A2108", "rifles", friend) in actions
+        choices[friend] = _bot(game, {}).choose(play.observation(Side.green), actions)
+    assert choices["g-log"] == SupportedFire("A2108", "rifles", "g-log")
+    assert choices["g1-inf2"] == Fire("A2108", "rifles")
