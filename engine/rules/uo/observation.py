@@ -406,7 +406,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
             own.append(
                 _own_block(
                     bid,
-                    None if info.dummy else info.type,
+                    None if info.dummy else info.profile.type,
                     b.location,
                     b.losses,
                     b.revealed,
@@ -415,11 +415,11 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
                     b.eliminated,
                 )
             )
-        elif b.on_map and b.location and play.visible_layer(side, b.location):
+        elif b.location and not b.eliminated and play.visible_layer(side, b.location):
             moving = bid == mover
             if b.revealed:
                 enemies.append(
-                    _enemy_block(b.location, True, ident[bid], info.type, b.losses, markers, moving)
+                    _enemy_block(b.location, True, ident[bid], info.profile.type, b.losses, markers, moving)
                 )
             else:
                 enemies.append(_enemy_block(b.location, False, moving=moving))

@@ -93,6 +93,8 @@ class Situation:
         self._blockers = obstructions.NONE
         self._blockers_key: object = _UNSET
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
+        #: how each block moves (`mover`), as asked
+        self._movers: dict[str, Mover] = {}
         #: the last `Dynamic` built for each side (`_dynamic`)
         self._last_dynamic: dict[Side, Dynamic] = {}
         #: the 3D actions that fell, (turn, side, support, target) in order (7.3.3.3): a strike
@@ -182,7 +184,10 @@ class Situation:
         return found
 
     def mover(self, block: str) -> Mover:
-        return activation.mover_of(self.game.blocks[block].profile)
+        found = self._movers.get(block)
+        if found is None:  # (what a block is never changes: worked out once a play)
+            found = self._movers[block] = activation.mover_of(self.game.blocks[block].profile)
+        return found
 
     def dynamic(self, side: Side) -> Dynamic:
         """What the battlefield needs to know of the situation for `side`'s moves: friendly
@@ -349,9 +354,11 @@ class Situation:
             return any(clear(location, there) and self._sees(blockers, location, there) for there in enemies)
         # the static answers for every enemy at once: the location's row of the table
         # against the enemies' bits (`clear`, one pair at a time, reads the same bits)
-        bit = table.bit_of
+        if not row & self._enemy_bits(side, enemies):
+            return False  # no enemy in the location's static sight: counters add obstacles only
         if not blockers:
-            return bool(row & self._enemy_bits(side, enemies))
+            return True
+        bit = table.bit_of
         return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
 
     def _enemy_bits(self, side: Side, enemies: set[str]) -> int:
