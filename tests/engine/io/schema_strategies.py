@@ -12,11 +12,13 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-# Text that a designer could type: no control characters (other than newlines) or surrogates.
-_TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufeff") | st.just("\n"),
-    max_size=20,
-)
+# Text that a designer could type: no control characters (other than newlines) or surrogates,
+# and none of the bidirectional overrides and isolates that validation refuses (P008,
+# engine/io/characters.py): a generated name holding U+2066 failed a round trip now and then,
+# and the failure's shrinking cost the suite five minutes.
+_REFUSED = "\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_CHARACTERS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters=_REFUSED)
+_TEXT = st.text(alphabet=_CHARACTERS | st.just("\n"), max_size=20)
 
 
 def from_schema(root: dict[str, Any], max_items: int = 3) -> st.SearchStrategy[Any]:
@@ -64,11 +66,7 @@ def from_schema(root: dict[str, Any], max_items: int = 3) -> st.SearchStrategy[A
                     s = s.filter(lambda v, m=node["maxLength"]: len(v) <= m)
                 return s.filter(lambda v: "\n" not in v and "\r" not in v)
             lo = node.get("minLength", 0)
-            return st.text(
-                alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufeff"),
-                min_size=lo,
-                max_size=max(lo, 20),
-            )
+            return st.text(alphabet=_CHARACTERS, min_size=lo, max_size=max(lo, 20))
         if t == "integer":
             lo = node.get("minimum", node.get("exclusiveMinimum", -(10**6) - 1) + 1)
             hi = node.get("maximum", node.get("exclusiveMaximum", 10**6 + 1) - 1)
