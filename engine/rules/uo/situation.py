@@ -93,6 +93,9 @@ class Situation:
         self._blockers = obstructions.NONE
         self._blockers_key: object = _UNSET
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
+        #: per side, the answers of `seen_by_enemy` and what they hold for: the counters in
+        #: play (`_obstructions`), the enemy locations and their LOS table bits
+        self._seen: dict[Side, tuple[obstructions.Obstructions, frozenset[str], dict[str, bool], int]] = {}
         #: how each block moves (`mover`), as asked
         self._movers: dict[str, Mover] = {}
         #: the last `Dynamic` built for each side (`_dynamic`)
@@ -327,20 +330,25 @@ class Situation:
 
     def seen_by_enemy(self, side: Side, location: str) -> bool:
         """Whether any enemy block on the map has `location` in its line of sight. Asked
-        for every step of a move and every location a passing block might stop at: while
-        legal actions are worked out (the state stands still) an answer is kept."""
-        memo = self._memo
-        if memo is None:
-            return self._seen_by_enemy(side, location)
-        key = ("seen", side, location)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._seen_by_enemy(side, location)
-        return cast(bool, found)
-
-    def _seen_by_enemy(self, side: Side, location: str) -> bool:
+        for every step of a move and every location a passing block might stop at, again
+        at each step: the answers depend on where the enemy stands and on the counters in
+        play alone, so they are kept while both stay as they are."""
         enemies = self.enemy_locations(side)
         blockers = self._obstructions()
+        kept = self._seen.get(side)
+        if kept is None or kept[0] is not blockers or kept[1] != enemies:
+            kept = self._seen[side] = (blockers, frozenset(enemies), {}, self._los_bits(enemies))
+        answers = kept[2]
+        found = answers.get(location)
+        if found is None:
+            found = answers[location] = self._seen_by_enemy(location, kept[1], blockers, kept[3])
+        return found
+
+    def _seen_by_enemy(
+        self, location: str, enemies: frozenset[str], blockers: obstructions.Obstructions, bits: int
+    ) -> bool:
+        """`seen_by_enemy`, given the enemy locations, the counters in play and the LOS
+        table's bits of those locations (`_los_bits`)."""
         if blockers.breaches:
             return any(self._sees(blockers, location, there) for there in enemies)
         # no breach opened: counters only add obstacles, so a pair the static table says
@@ -354,27 +362,19 @@ class Situation:
             return any(clear(location, there) and self._sees(blockers, location, there) for there in enemies)
         # the static answers for every enemy at once: the location's row of the table
         # against the enemies' bits (`clear`, one pair at a time, reads the same bits)
-        if not row & self._enemy_bits(side, enemies):
+        if not row & bits:
             return False  # no enemy in the location's static sight: counters add obstacles only
         if not blockers:
             return True
         bit = table.bit_of
         return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
 
-    def _enemy_bits(self, side: Side, enemies: set[str]) -> int:
-        """The LOS table's bits of the enemy locations of `side` (`enemy_locations`), kept
-        while legal actions are worked out."""
-        memo = self._memo
-        if memo is not None:
-            found = memo.get(("enemy bits", side))
-            if found is not None:
-                return cast(int, found)
+    def _los_bits(self, locations: set[str]) -> int:
+        """The LOS table's bits of these locations (a row's bits, `LosTable.built_row`)."""
         bit = self.game.battlefield.los_table.bit_of
         mask = 0
-        for there in enemies:
+        for there in locations:
             mask |= 1 << bit(there)
-        if memo is not None:
-            memo[("enemy bits", side)] = mask
         return mask
 
     def close(self, a: str, b: str) -> bool:

@@ -10,7 +10,7 @@ from engine.model.scenario import Side
 from engine.rules.uo import counters, obstructions
 from engine.rules.uo.play import Play
 
-from .small import B
+from .small import ROOM_N, B
 from .test_fire import game_of, play_of
 
 INF, APC = BlockType.infantry, BlockType.apc
@@ -31,15 +31,15 @@ def test_8_1_13_seen_by_enemy_from_the_table_row_equals_every_pair() -> None:
     bf = play.game.battlefield
     assert bf.los_table.built_row(bf.locations[0].id) is not None  # a small map: rows built
     smoke_at = {"S0904", "S0905"}
-    for smoke in (set(), smoke_at):  # counters only add obstacles: the row, then `sees`
-        play.state.smoke = set(smoke)
-        for memo in (None, {}):  # asked alone, and while legal actions are worked out
-            play._memo = memo
-            for side in (Side.green, Side.red):
-                answers = [play.seen_by_enemy(side, loc.id) for loc in bf.locations]
-                assert answers == [_pairwise_seen(play, side, loc.id) for loc in bf.locations]
-                assert any(answers) and not all(answers)
-            play._memo = None
+    # the answers are kept while the enemy and the counters stand: asked again after an
+    # enemy moves, or a counter comes or goes, they are those of the new situation
+    for smoke, r2_at in ((set(), "S0806"), (smoke_at, "S0806"), (smoke_at, ROOM_N), (set(), ROOM_N)):
+        play.state.smoke = set(smoke)  # counters only add obstacles: the row, then `sees`
+        play.state.blocks["r2"].location = r2_at
+        for side in (Side.green, Side.red):
+            answers = [play.seen_by_enemy(side, loc.id) for loc in bf.locations]
+            assert answers == [_pairwise_seen(play, side, loc.id) for loc in bf.locations]
+            assert any(answers) and not all(answers)
 
 
 def test_8_1_6_the_movement_situation_is_shared_while_it_stands() -> None:
