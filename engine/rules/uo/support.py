@@ -19,10 +19,13 @@ points of each impulse force, and the Logistics block's reserve.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from ...battlefield import StepKind
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from .actions import Support
+from .game import Game
 from .situation import Situation
 from .transport import next_in_impulse, start_activation
 
@@ -51,7 +54,17 @@ def pool_of(sit: Situation, block: str) -> str | None:
 
 
 def initial(sit: Situation, pool: str) -> int:
-    """The points a pool starts with (the scenario's)."""
+    """The points a pool starts with (the scenario's): looked up once per game and pool."""
+    by_pool = _INITIAL.get(sit.game)
+    if by_pool is None:
+        by_pool = _INITIAL[sit.game] = {}
+    found = by_pool.get(pool)
+    if found is None:
+        found = by_pool[pool] = _initial(sit, pool)
+    return found
+
+
+def _initial(sit: Situation, pool: str) -> int:
     g = sit.game
     for side in Side:
         if pool == logistics_key(side):
@@ -66,11 +79,24 @@ def initial(sit: Situation, pool: str) -> int:
 
 def points(sit: Situation, pool: str) -> int:
     """Points left in a pool now (the state's, else the scenario's)."""
-    return sit.state.support.get(pool, initial(sit, pool))
+    found = sit.state.support.get(pool)
+    return initial(sit, pool) if found is None else found
 
 
 def _holders(sit: Situation, pool: str) -> list[str]:
-    return [b for b in sit.game.blocks if pool_of(sit, b) == pool]
+    """The blocks holding a pool (what a block is never changes: listed once per game)."""
+    by_pool = _HOLDERS.get(sit.game)
+    if by_pool is None:
+        by_pool = _HOLDERS[sit.game] = {}
+    found = by_pool.get(pool)
+    if found is None:
+        found = by_pool[pool] = [b for b in sit.game.blocks if pool_of(sit, b) == pool]
+    return found
+
+
+#: per game, `initial` and `_holders` by pool
+_INITIAL: WeakKeyDictionary[Game, dict[str, int]] = WeakKeyDictionary()
+_HOLDERS: WeakKeyDictionary[Game, dict[str, list[str]]] = WeakKeyDictionary()
 
 
 def available(sit: Situation, pool: str) -> int:
