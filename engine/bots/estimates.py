@@ -18,7 +18,7 @@ from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from . import endgame
-from .view import Enemy, Own, View
+from .view import MAX_HIDDEN_FP, Enemy, Own, View
 
 #: OSL a victory point is worth
 GOAL_WEIGHT = 4.0
@@ -204,19 +204,55 @@ def unknown_fp(view: View, location: str, ep: int, target: Protection, assault: 
     key = (ep, target, assault, vehicle_ok, inside)
     got = view.unknown_fp.get(key)
     if got is None:
-        foot: list[int] = []
-        vehicles: list[int] = []
-        for entry in view.brief.enemy:
-            if entry.identity not in view.identified:
-                fp = best_fp(entry.profile, ep, target, assault, view.night, inside, tables=view.know.tables)
-                (vehicles if entry.vehicle else foot).append(fp)
-        on_foot = sum(foot) / len(foot) if foot else 0.0
-        if not vehicle_ok or not vehicles:
+        on_foot, vehicles, count = _hidden_fp(view, ep, target, assault, inside)
+        if not vehicle_ok or not count:
             got = on_foot
         else:
-            share = vehicle_share(view, len(vehicles))
-            got = share * sum(vehicles) / len(vehicles) + (1 - share) * on_foot
+            share = vehicle_share(view, count)
+            got = share * vehicles / count + (1 - share) * on_foot
         view.unknown_fp[key] = got
+    return got
+
+
+def _hidden_fp(
+    view: View, ep: int, target: Protection, assault: bool, inside: bool
+) -> tuple[float, int, int]:
+    """(the average firepower of the enemy's unidentified blocks on foot, the sum of its
+    unidentified vehicles' and their number): it depends only on which blocks stand
+    identified and the night, so it is kept by them (`Memory.hidden_fp`), not only while
+    the enemy stays put."""
+    kept = view.mem.hidden_fp
+    by = (view.identified, view.night)
+    found = kept.get(by)
+    if found is None:
+        if len(kept) >= MAX_HIDDEN_FP:
+            kept.clear()
+        found = kept[by] = {}
+    key = (ep, target, assault, inside)
+    got = found.get(key)
+    if got is None:
+        foot: list[int] = []
+        vehicles: list[int] = []
+        identified = view.identified
+        for entry, fp in zip(view.brief.enemy, enemy_fps(view, ep, target, assault, inside), strict=True):
+            if entry.identity not in identified:
+                (vehicles if entry.vehicle else foot).append(fp)
+        on_foot = sum(foot) / len(foot) if foot else 0.0
+        got = found[key] = (on_foot, sum(vehicles), len(vehicles))
+    return got
+
+
+def enemy_fps(view: View, ep: int, target: Protection, assault: bool, inside: bool) -> list[int]:
+    """`best_fp` of each block of the enemy's published order of battle, in its order (kept
+    for the game: what a block may bring does not change)."""
+    key = (ep, target, assault, view.night, inside)
+    got = view.know.enemy_fps.get(key)
+    if got is None:
+        tables = view.know.tables
+        got = view.know.enemy_fps[key] = [
+            best_fp(entry.profile, ep, target, assault, view.night, inside, tables=tables)
+            for entry in view.brief.enemy
+        ]
     return got
 
 

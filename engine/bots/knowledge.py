@@ -8,7 +8,6 @@ go with the battlefield. Everything else lives as long as the bot that built it.
 
 from __future__ import annotations
 
-import heapq
 from collections import OrderedDict
 
 from ..battlefield import Battlefield, Dynamic, LocKind
@@ -46,6 +45,10 @@ class Distances:
         self.bf = bf
         self.graphs: OrderedDict[tuple[Mover, frozenset[str], Counters], Graph] = OrderedDict()
         self.fields: OrderedDict[FieldKey, list[int]] = OrderedDict()
+        #: the counters of the last field to each target, by (mover, closed layers, target)
+        self._last: OrderedDict[tuple[Mover, frozenset[str], str | tuple[str, ...]], Counters] = OrderedDict()
+        #: the locations (indices) a step out of each leads to
+        self._next: list[list[int]] = [sorted({s.dst for s in steps}) for steps in bf.out]
 
     def graph(self, mover: Mover, closed: frozenset[str], counters: Counters = NO_COUNTERS) -> Graph:
         key = (mover, closed, counters)
@@ -79,6 +82,63 @@ class Distances:
             self.graphs.move_to_end(key)
         return graph
 
+    def _repair(self, old: list[int], before: Graph, after: Graph, sources: list[int]) -> list[int]:
+        """The field of `after` from the field `old` of `before` (same targets), the two
+        graphs differing in a few rows (the counters' locations and those around): the
+        distances resting on a changed step are searched again, and those a cheaper step
+        shortens, the rest kept. The same distances as a search from scratch."""
+        n = len(old)
+        changed = [d for d in range(n) if before[d] is not after[d] and before[d] != after[d]]
+        got = list(old)
+        # 1 = its distance may rest on a changed step (and is searched again), 2 = a target
+        mark = bytearray(n)
+        for src in sources:
+            mark[src] = 2
+        stale: list[int] = []
+        for d in changed:
+            fd = old[d]
+            if fd >= UNREACHABLE:
+                continue
+            for j, c in before[d]:
+                if not mark[j] and old[j] == fd + c:
+                    mark[j] = 1
+                    stale.append(j)
+        k = 0
+        while k < len(stale):  # and what rests on those
+            i = stale[k]
+            k += 1
+            fi = old[i]
+            for j, c in before[i]:
+                if not mark[j] and old[j] == fi + c:
+                    mark[j] = 1
+                    stale.append(j)
+        for x in stale:
+            got[x] = UNREACHABLE
+        seeds: list[int] = []
+        following = self._next
+        for x in stale:  # the best way on through a location kept
+            best = UNREACHABLE
+            for p in following[x]:
+                fp = got[p]
+                if mark[p] == 1 or fp >= UNREACHABLE:
+                    continue
+                for j, c in after[p]:
+                    if j == x and fp + c < best:
+                        best = fp + c
+            if best < UNREACHABLE:
+                got[x] = best
+                seeds.append(x)
+        for d in changed:  # steps the counters made cheaper, or opened
+            fd = got[d]
+            if mark[d] == 1 or fd >= UNREACHABLE:
+                continue
+            for j, c in after[d]:
+                if fd + c < got[j]:
+                    got[j] = fd + c
+                    seeds.append(j)
+        _settle(after, got, seeds)
+        return got
+
     def field(
         self,
         target: str | tuple[str, ...],
@@ -93,25 +153,55 @@ class Distances:
             return got
         bf = self.bf
         graph = self.graph(mover, closed, counters)
-        got = [UNREACHABLE] * len(bf)
-        heap = []
-        for ident in (target,) if isinstance(target, str) else target:
-            src = bf.location(ident).index
-            got[src] = 0
-            heap.append((0, src))
-        while heap:
-            d, i = heapq.heappop(heap)
-            if d > got[i]:
-                continue
-            for j, c in graph[i]:
-                nd = d + c
-                if nd < got[j]:
-                    got[j] = nd
-                    heapq.heappush(heap, (nd, j))
+        sources = [bf.location(ident).index for ident in ((target,) if isinstance(target, str) else target)]
+        # the same field under other counters (the side's last), when there is one, is
+        # repaired where the counters change the steps rather than searched again
+        last = (mover, closed, target)
+        before = self._last.get(last)
+        old = self.fields.get((mover, closed, before, target)) if before is not None else None
+        old_graph = self.graphs.get((mover, closed, before)) if before is not None else None
+        if old is not None and old_graph is not None:
+            got = self._repair(old, old_graph, graph, sources)
+        else:
+            got = [UNREACHABLE] * len(bf)
+            for src in sources:
+                got[src] = 0
+            _settle(graph, got, sources)
+        self._last[last] = counters
+        self._last.move_to_end(last)
+        if len(self._last) > MAX_FIELDS:
+            self._last.popitem(last=False)
         self.fields[key] = got
         if len(self.fields) > MAX_FIELDS:
             self.fields.popitem(last=False)
         return got
+
+
+def _settle(graph: Graph, got: list[int], seeds: list[int]) -> None:
+    """Dijkstra over `graph` from `seeds` at their distances in `got`, in place, with a
+    bucket per distance (Dial's): steps cost a few whole MP, so the distances are small
+    integers and a list per distance is cheaper than a heap. `got` holds upper bounds
+    elsewhere (UNREACHABLE where nothing is known); the distances are the same."""
+    if not seeds:
+        return
+    size = max(got[s] for s in seeds) + 1
+    buckets: list[list[int]] = [[] for _ in range(size)]
+    for s in seeds:
+        buckets[got[s]].append(s)
+    d = min(got[s] for s in seeds)
+    while d < size:
+        for i in buckets[d]:
+            if got[i] != d:
+                continue  # reached shorter since
+            for j, c in graph[i]:
+                nd = d + c
+                if nd < got[j]:
+                    got[j] = nd
+                    if nd >= size:
+                        buckets.extend([] for _ in range(nd + 1 - size))
+                        size = nd + 1
+                    buckets[nd].append(j)
+        d += 1
 
 
 def distances(bf: Battlefield) -> Distances:
@@ -155,6 +245,8 @@ class Knowledge:
                 self.stakes_at.setdefault(loc, []).append(stake)
         self.fortified_by = brief.fortified
         self._vehicle_places: dict[str, bool] = {}
+        #: the best firepower of each of the enemy's published blocks (estimates.enemy_fps)
+        self.enemy_fps: dict[tuple[int, Protection, bool, bool, bool], list[int]] = {}
 
     def exchange(
         self,

@@ -32,6 +32,14 @@ DENY_OFFSET = 4
 #: what the enemy scores then matters only if we fall short of ours
 DENY_OFFSET_LATE = 12
 
+#: sets of identified enemy blocks whose hidden firepower the memory keeps
+MAX_HIDDEN_FP = 32
+
+#: what the firepower of a hidden enemy block is kept by: (EP, target, assault, inside)
+HiddenKey = tuple[int, Protection, bool, bool]
+#: ... and what is kept: (average on foot, sum of the vehicles', number of vehicles)
+HiddenFp = tuple[float, int, int]
+
 #: a search state: a location's index, and whether the move so far was out of sight
 SearchState = tuple[int, bool]
 Search = tuple[SearchState, dict[SearchState, float], dict[SearchState, int], dict[SearchState, SearchState]]
@@ -85,6 +93,9 @@ class Memory:
     #: the same risks by location index, for the move search
     risk_rows: dict[Protection, list[float | None]] = field(default_factory=dict)
     unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = field(default_factory=dict)
+    #: the firepower of the enemy's unidentified blocks (estimates._hidden_fp), by the
+    #: identities standing revealed and the night
+    hidden_fp: dict[tuple[frozenset[int], bool], dict[HiddenKey, HiddenFp]] = field(default_factory=dict)
     threat: dict[tuple[str, int, Protection], float] = field(default_factory=dict)
 
 

@@ -73,3 +73,38 @@ def test_the_side_without_an_insert_map_plans_no_route_through_it(game: Game) ->
     through = [loc for loc in bf.locations if loc.layer == "U" and loc.index != sewer.index]
     assert all(green.field(sewer.id)[loc.index] >= knowledge.UNREACHABLE for loc in through)
     assert any(red.field(sewer.id)[loc.index] < knowledge.UNREACHABLE for loc in through)
+
+
+def test_a_field_repaired_for_new_counters_equals_a_search_from_scratch(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A field asked under new counters is repaired from the same target's field under the
+    side's last ones (only the distances resting on a re-priced step searched again): the
+    same distances as a store that has to search, for barricades, IED/UXO counters and
+    opened breaches coming and going, on foot and by vehicle, one target or several."""
+    import random
+
+    from engine.battlefield.movement import VEHICLE
+
+    bf = game.battlefield
+    rng = random.Random(7)
+    ids = [loc.id for loc in bf.locations]
+    breaches = sorted({s.aperture for s in bf.steps if s.breach and s.aperture})
+    repairs = []
+    repair = knowledge.Distances._repair
+    monkeypatch.setattr(
+        knowledge.Distances, "_repair", lambda self, *args: repairs.append(1) or repair(self, *args)
+    )
+    store, scratch_store = knowledge.Distances(bf), knowledge.Distances(bf)
+    for target in [*rng.sample(ids, 6), tuple(rng.sample(ids, 3))]:
+        for mover in (FOOT, VEHICLE):
+            for _ in range(3):
+                counters = (
+                    frozenset(rng.sample(ids, rng.randint(0, 4))),
+                    frozenset(rng.sample(ids, rng.randint(0, 3))),
+                    frozenset(rng.sample(breaches, rng.randint(0, 3))),
+                )
+                scratch_store._last.clear()  # nothing to repair from: a search
+                scratch = scratch_store.field(target, mover, frozenset(), counters)
+                assert store.field(target, mover, frozenset(), counters) == scratch
+    assert len(repairs) == 7 * 2 * 2  # the store's second and third of each
