@@ -5,6 +5,8 @@ a block entering a location is `arrival.py`'s; play.py calls these."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...model.scenario import Side
 from . import arrival, fight, mines, no_mans_land, traps
 from .actions import (
@@ -118,12 +120,17 @@ def entered(sit: Situation, block: str, location: str) -> None:
     arrival.entered(sit, block, location, came_from=came_from)
 
 
+#: what a counter's state contributes to `fingerprint`
+_COUNTER_KEY = attrgetter("location", "revealed")
+
+
 def fingerprint(sit: Situation) -> tuple[object, ...]:
     """What of No Man's Land the legal actions depend on (Play._fingerprint)."""
     n = sit.state.nml
     act = sit.state.activation
     return (
-        tuple((cid, c.location, c.revealed) for cid, c in n.counters.items()),
+        tuple(n.counters),
+        tuple(map(_COUNTER_KEY, n.counters.values())),  # (one C call per counter)
         len(n.toxic_clouds),
         tuple(sorted(n.reserve.items())),
         tuple(sorted(n.placing)),

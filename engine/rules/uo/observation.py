@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from ...model.cards import BlockType
@@ -349,9 +348,20 @@ class Observation:
 #: every combination of markers, built once: observations are built at every decision
 MARKERS = {(a, r, c): Markers(a, r, c) for a in (False, True) for r in (False, True) for c in (False, True)}
 # blocks change little from one decision to the next: equal values are shared (a small
-# bounded cache, not a frozen dataclass built for every block at every decision)
-_own_block = lru_cache(maxsize=4096)(OwnBlock)
-_enemy_block = lru_cache(maxsize=4096)(EnemyBlock)
+# bounded cache, not a frozen dataclass built for every block at every decision), found by
+# a tuple of plain values (hashed without a call to the dataclasses' own __hash__)
+_OWN_BLOCKS: dict[tuple[object, ...], OwnBlock] = {}
+_ENEMY_BLOCKS: dict[tuple[object, ...], EnemyBlock] = {}
+#: how many blocks each of them keeps at most (emptied when full)
+_MAX_SHARED = 4096
+
+_B = TypeVar("_B")
+
+
+def _share(cache: dict[tuple[object, ...], _B], key: tuple[object, ...], value: _B) -> None:
+    if len(cache) >= _MAX_SHARED:
+        cache.clear()
+    cache[key] = value
 
 
 def identities(play: Situation, side: Side) -> dict[str, int]:
@@ -399,30 +409,48 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     mover = s.activation.block if s.activation is not None else None
     own: list[OwnBlock] = []
     enemies: list[EnemyBlock] = []
+    own_blocks, enemy_blocks = _OWN_BLOCKS, _ENEMY_BLOCKS
     for bid, b in s.blocks.items():
         info = g.blocks[bid]
-        markers = MARKERS[(b.activated, b.reaction, b.completed)]
         if info.side == side:
-            own.append(
-                _own_block(
-                    bid,
-                    None if info.dummy else info.profile.type,
-                    b.location,
-                    b.losses,
-                    b.revealed,
-                    markers,
-                    b.mounted_in,
-                    b.eliminated,
-                )
+            kind = None if info.dummy else info.profile.type
+            key: tuple[object, ...] = (
+                bid,
+                kind,
+                b.location,
+                b.losses,
+                b.revealed,
+                b.activated,
+                b.reaction,
+                b.completed,
+                b.mounted_in,
+                b.eliminated,
             )
+            block = own_blocks.get(key)
+            if block is None:
+                markers = MARKERS[(b.activated, b.reaction, b.completed)]
+                block = OwnBlock(
+                    bid, kind, b.location, b.losses, b.revealed, markers, b.mounted_in, b.eliminated
+                )
+                _share(own_blocks, key, block)
+            own.append(block)
         elif b.location and not b.eliminated and play.visible_layer(side, b.location):
             moving = bid == mover
             if b.revealed:
-                enemies.append(
-                    _enemy_block(b.location, True, ident[bid], info.profile.type, b.losses, markers, moving)
-                )
+                marks = (b.activated, b.reaction, b.completed)
+                key = (b.location, ident[bid], info.profile.type, b.losses, marks, moving)
             else:
-                enemies.append(_enemy_block(b.location, False, moving=moving))
+                key = (b.location, moving)
+            seen = enemy_blocks.get(key)
+            if seen is None:
+                if b.revealed:
+                    markers = MARKERS[(b.activated, b.reaction, b.completed)]
+                    kind = info.profile.type
+                    seen = EnemyBlock(b.location, True, ident[bid], kind, b.losses, markers, moving)
+                else:
+                    seen = EnemyBlock(b.location, False, moving=moving)
+                _share(enemy_blocks, key, seen)
+            enemies.append(seen)
     # by location, the state's order would tell which hidden block is which; where two share
     # one in passing (8.1.1), the moving one first (the one a fire there targets), then the
     # upright one, then by identity

@@ -125,3 +125,35 @@ def test_the_briefing_publishes_the_enemy_order_of_battle_not_where_it_hides(gam
     assert green.tables is game.tables
     with pytest.raises(TypeError):
         green.own["x"] = green.own["g-cmd"]  # type: ignore[index]
+
+
+def test_4_3_2_2_blocks_shared_between_observations_are_those_of_the_state_now(game: Game) -> None:
+    """Observations share equal block values from one decision to the next (issue 14): a
+    block that changes is shown as it is now, one that does not is the same value."""
+    from engine.rules.uo.observation import MARKERS, EnemyBlock, OwnBlock
+
+    play = deployed(game, 3)
+    s = play.state
+    placed = [bid for bid, b in game.blocks.items() if not b.dummy and s.blocks[bid].on_map]
+    green = next(bid for bid in placed if game.blocks[bid].side == Side.green)
+    red = next(bid for bid in placed if game.blocks[bid].side == Side.red)
+    before = play.observation(Side.green)
+    s.blocks[green].losses += 1
+    s.blocks[green].activated = True
+    s.blocks[red].revealed = True
+    s.blocks[red].reaction = True
+    after = play.observation(Side.green)
+    mine = {b.id: b for b in after.own}
+    b = s.blocks[green]
+    assert mine[green] == OwnBlock(
+        green, game.blocks[green].type, b.location, b.losses, b.revealed, MARKERS[(True, False, False)],
+        None, False,
+    )
+    untouched = [o for o in before.own if o.id != green]
+    assert all(o is mine[o.id] for o in untouched)  # the same values, shared
+    r = s.blocks[red]
+    shown = [e for e in after.enemies if e.location == r.location]
+    index = identities(play, Side.red)[red]
+    assert shown == [
+        EnemyBlock(r.location, True, index, game.blocks[red].type, r.losses, MARKERS[(False, True, False)])
+    ]
