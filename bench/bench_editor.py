@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from . import bench_loading as loading
 from .timing import fmt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -303,49 +304,9 @@ def _process_time(args: list[str], out: Path) -> float:
     return time.perf_counter() - t0
 
 
-#: A whole editor process up to its first painted frame of the file (as `uo edit FILE`
-#: runs: the window shown, the file opened, then the event loop), then it exits at once.
-FIRST_FRAME = """
-import os, sys, time
-from PySide6.QtCore import QEvent, QObject, QTimer
-from editor.app import application
-from editor.main_window import MainWindow
-
-app = application()
-window = MainWindow()
-canvas = window.view.viewport() if len(sys.argv) > 1 else window.start_page
-
-
-class FirstFrame(QObject):
-    def eventFilter(self, watched, event):
-        if watched is canvas and event.type() == QEvent.Type.Paint:
-            app.removeEventFilter(self)
-            # once this paint is done: exit without tearing down
-            QTimer.singleShot(0, lambda: os._exit(0))
-        return False
-
-
-first = FirstFrame()
-app.installEventFilter(first)
-window.show()
-if len(sys.argv) > 1:
-    window.open_file(sys.argv[1])
-app.exec()
-"""
-
-
 def _first_frame(file: Path | None) -> float:
-    t0 = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME, *([str(file)] if file else [])],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-        env=_env(),
-        timeout=120,
-    )
-    return time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as folder:
+        return loading.first_frame(file, loading.first_start(folder))[0]
 
 
 def _env() -> dict[str, str]:

@@ -119,25 +119,14 @@ class CardEditor(QWidget):
         self.duplicate_button = button("Duplicate", "duplicate_card", self.duplicate_card)
         self.remove_button = button("Remove", "remove_card", self.remove_card)
 
-        self.unit_page, self.support_page, self.event_page = UnitPage(), SupportPage(), EventPage()
-        for deck, form in (
-            ("unit_cards", self.unit_page.card_form),
-            ("support_cards", self.support_page.form),
-            ("event_cards", self.event_page.form),
-        ):
-            form.field_committed.connect(
-                lambda name, old, new, deck=deck: self._on_card_field(deck, name, old, new)
-            )
-        self.event_page.known_ids = self._known_ids
+        # the three card pages are made when first wanted (`_card_pages`): their forms were
+        # a tenth of the window's start-up, twice (the Cards view and the Cards dock), for
+        # documents that are mostly sheets and scenarios
+        self._made: tuple[UnitPage, SupportPage, EventPage] | None = None
         self.pages = QStackedWidget()
         empty = QLabel("Pick a card, or add one with Add card.")
         empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.pages.addWidget(empty)
-        for page in (self.unit_page, self.support_page, self.event_page):
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(page)
-            self.pages.addWidget(scroll)
 
         left = QWidget()
         column = QVBoxLayout(left)
@@ -173,6 +162,40 @@ class CardEditor(QWidget):
         self._document: Any = None
         #: the open scenario's impulse force ids, for a reinforcement effect's default
         self.force_ids: Any = list
+
+    @property
+    def unit_page(self) -> UnitPage:
+        return self._card_pages()[0]
+
+    @property
+    def support_page(self) -> SupportPage:
+        return self._card_pages()[1]
+
+    @property
+    def event_page(self) -> EventPage:
+        return self._card_pages()[2]
+
+    def _card_pages(self) -> tuple[UnitPage, SupportPage, EventPage]:
+        """The unit, support and event card pages (pages 1-3), made on first use."""
+        if self._made is not None:
+            return self._made
+        unit, support, event = UnitPage(), SupportPage(), EventPage()
+        for deck, form in (
+            ("unit_cards", unit.card_form),
+            ("support_cards", support.form),
+            ("event_cards", event.form),
+        ):
+            form.field_committed.connect(
+                lambda name, old, new, deck=deck: self._on_card_field(deck, name, old, new)
+            )
+        event.known_ids = self._known_ids
+        for page in (unit, support, event):
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(page)
+            self.pages.addWidget(scroll)
+        self._made = (unit, support, event)
+        return self._made
 
     # -- documents -----------------------------------------------------------------------
     def set_documents(self, documents: list[Any]) -> None:
@@ -287,7 +310,7 @@ class CardEditor(QWidget):
             return
         key = self._current.split("/")[1]
         index = next(p for k, _t, p in DECKS if k == key)
-        page = (self.unit_page, self.support_page, self.event_page)[index - 1]
+        page = self._card_pages()[index - 1]
         page.bind(self._document, self._current)
         self.pages.setCurrentIndex(index)
         self.duplicate_button.setEnabled(True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battlefield import Battlefield
-from engine.battlefield.compile import CompileError, Placement, compile_sheets
+from engine.battlefield.compile import CompileError, Placement, compile_sheets, compile_stored
 from engine.model.cards import VEHICLE_TYPES, BlockType
 from engine.model.scenario import Scenario
 from engine.model.terrain_chart import LocKind
@@ -51,8 +51,14 @@ class ScenarioField:
             if e.sheet is not None
         ]
         self.enterable = {b.id for s, _p in placed for b in s.buildings if b.vehicles_may_enter}
+        # sheets as read from their files (no edit yet: opening the scenario) are what `uo
+        # play` and the play mode compile too: through the disk cache, which has them after
+        # the first time (0.05 s instead of 0.16 s of the sample's opening); an edited sheet
+        # is compiled in memory, as the probes do, not written to disk at every edit
+        unedited = all(e.document is None or e.document.undo_stack.index() == 0 for e in entries)
+        build = compile_stored if unedited else compile_sheets
         try:
-            self.battlefield = compile_sheets(placed, [e.sheet for e in inserts if e.sheet is not None])
+            self.battlefield = build(placed, [e.sheet for e in inserts if e.sheet is not None])
         except (CompileError, ValueError, KeyError):
             self.battlefield = None
         return self.battlefield

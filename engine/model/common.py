@@ -21,6 +21,10 @@ class Strict(BaseModel):
         validate_default=True,
         # JSON has no infinities or NaN; a file holding them could not be saved back.
         allow_inf_nan=False,
+        # a model's validator is built when first used, not at import: a process uses few
+        # of the formats (the editor opening a sheet never builds the scenario's, cards' or
+        # rule tables' ~70 models), and building them all was a tenth of its start-up
+        defer_build=True,
     )
 
 

@@ -302,3 +302,17 @@ def test_a_firepower_typed_into_the_sample_library_changes_one_line_of_its_file(
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
     assert len(changed) == 1 and "5.56mm rifles and LMG" in changed[0][1]
     assert "firepower: [6, 5, 5, 3, null, null]" in changed[0][1]
+
+
+def test_14_the_card_pages_are_made_when_a_card_is_first_shown(qtbot, window, library):
+    """Opening (issue 14): the window's two card editors (the Cards view, the Cards dock) made
+    their unit, support and event pages at start-up, a tenth of it; a window that opens a
+    sheet never shows them. They are made when a card is first shown."""
+    for editor in (window.cards_panel, window.cards_ui.editor):
+        assert editor.pages.count() == 1  # "Pick a card" only
+    click(qtbot, window.cards_panel, "add_unit_card")
+    editor = window.cards_panel
+    assert editor.pages.count() == 4
+    assert editor.pages.currentWidget().widget() is editor.unit_page
+    assert editor.unit_page.card_form.editors["name"].text() == "New unit"
+    assert window.cards_ui.editor.pages.count() == 1
