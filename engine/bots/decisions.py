@@ -13,7 +13,7 @@ import heapq
 from collections import defaultdict
 
 from ..battlefield.movement import step_cost
-from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Weapon
+from ..model.cards import LONG_SCOUTING_TYPES, BlockType, Protection, Weapon
 from ..rules.uo import combat, fight_terms
 from ..rules.uo.actions import (
     Action,
@@ -59,6 +59,7 @@ from ..rules.uo.actions import (
     WithdrawTo,
 )
 from ..rules.uo.activation import WITH_ACTION, unit_of
+from ..rules.uo.combat import can_hit
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS, EXPLOSION_OSL, EXPLOSION_RADIUS
 from ..rules.uo.observation import FightKind
@@ -103,6 +104,8 @@ FIELD_ACTIONS = {
 #: the supporting block's firepower bonus (10.2) and the least its activation is worth
 SUPPORT_BONUS = fight_terms.SUPPORT_BONUS
 SUPPORT_COST = 0.2
+#: what each kind of target a weapon hurts adds to a fire at a hidden block: a tie-break
+REACH_TIE = 0.001
 #: how much an engineer wants activating while a barricade closes one of its side's goals
 ENGINEER_INTENT = 1.2
 
@@ -370,6 +373,10 @@ def activation(view: View, groups: Groups) -> Action:
         if enemy is None or w is None:
             continue
         value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
+        if enemy.info is None:
+            # of two weapons worth the same against a hidden block, the one that hurts more
+            # kinds of target: the coax found a hidden APC in a hangar room unhurt (8.2.7.4)
+            value += REACH_TIE * sum(1 for p in Protection if can_hit(w.targets, p))
         if value > best_value:
             best, best_value = action, value
     supported = _supported(view, bid, here, weapons, groups.get(SupportedFire, []))

@@ -43,6 +43,8 @@ DISMOUNT_VALUE = 1.0
 CARRY_INTENT = 0.6
 #: what an own block that has yet to move, seen by an enemy the smoke blinds, is worth
 SMOKE_SHELTER = 0.2
+#: the most a smoke fire is worth (OSL): it shelters, it takes nothing
+SMOKE_CAP = 1.2
 #: what a smoke fire costs a block with a way to go: its move cut to the MP left after acting
 SMOKE_TEMPO = 1.0
 #: a breach into a goal's building: the way in, and a share of the room's holding
@@ -167,8 +169,11 @@ def smoke(view: View, bid: str, actions: list[Action]) -> Choice | None:
         if not isinstance(action, SmokeFire):
             continue
         covered = plume(view.know.bf, action.target, view.brief.wind, SMOKE_HEXES) | {action.target}
-        blinded = sum(1 for there, row in sights.items() if there in covered for loc in waiting if loc in row)
-        value = SMOKE_SHELTER * blinded - (SMOKE_TEMPO if view.mem.plan else 0.0)  # its move cut short
+        # each of our blocks an enemy under the smoke saw, once: counted by (enemy, block)
+        # pairs, a smoke over a crowd outweighed a tank's assault on a hangar room
+        blinded = [row for there, row in sights.items() if there in covered]
+        sheltered = {loc for row in blinded for loc in waiting if loc in row}
+        value = min(SMOKE_SHELTER * len(sheltered), SMOKE_CAP) - (SMOKE_TEMPO if view.mem.plan else 0.0)
         key = (value, action.target, action)
         if value > 0 and (best is None or key[:2] > best[:2]):
             best = key

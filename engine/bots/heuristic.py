@@ -10,7 +10,8 @@ Control (2.3) it keeps itself, from what it has seen.
 
 The modules: `view` (what it knows at a decision, and its memory), `estimates` (values,
 firepower, exchanges, exposure, hidden-enemy averages), `routes` (goals, MP fields, the
-move search), `decisions` (one function per kind of choice); this module holds the bot.
+move search), `decisions` (one function per kind of choice), `endgame` and `errands` (the
+last turns); this module holds the bot.
 
 Strategy:
 
@@ -42,6 +43,14 @@ Strategy:
   closes in (3 MP on foot) and strikes; on the move it fires only at a very good target.
 - Under fire: the best of return fire, covering fire, withdrawal (the table's losses, the
   location given up, and the rest of the move if it is the moving block) and losses.
+- Supported fire (10.2): a fire with a friend's +2, less what the friend's own activation
+  is worth (it counts as activated). An engineer's destruction is priced with its weapons
+  effect on the friends within 2 EP (8.2.3.2).
+- Against the clock (`endgame`, `errands`): while the side would not win as things stand, a
+  location of one of its stakes it misses is worth more on the last two turns (a draw is
+  worth nothing to the side that must take ground): an assault for the last rooms of a
+  building goes in at poor odds on the last turn, and each empty location it misses (a room
+  the enemy walked through, a roof it crossed) gets the nearest block, which walks there.
 - Impulses: start the force with the most to do, activate its blocks most useful first
   (leaders and commander when out of command), end the impulse when the rest have
   nothing to do, pass when no force has. On the last turn, a side that would win as
