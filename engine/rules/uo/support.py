@@ -107,6 +107,9 @@ def available(sit: Situation, pool: str) -> int:
     return points(sit, pool)
 
 
+_EFFECT = StepKind.effect
+
+
 def _adjacent(sit: Situation, a: str, b: str) -> bool:
     """Locations next to each other: a step of movement between them (not an effect-only
     link through a facade)."""
@@ -161,9 +164,15 @@ def choices(sit: Situation, block: str) -> list[Support]:
     out = []
     info = sit.game.blocks
     side = info[block].side
+    bf = sit.game.battlefield
+    # (`plan` refuses the enemy's blocks, dummies and blocks not adjacent to the supporter
+    # first: those are not asked about)
+    here = bf.location(sit.state.blocks[block].location or "")
+    near = {st.dst for st in bf.out[here.index] if st.kind != _EFFECT}
     for bid, b in sit.state.blocks.items():
-        # (`plan` refuses the enemy's blocks and dummies first: not asked about them)
         if b.location is None or b.eliminated or info[bid].side != side or info[bid].dummy:
+            continue
+        if bid != block and bf.location(b.location).index not in near:
             continue
         if plan(sit, block, bid) is not None:
             out.append(Support(bid))
