@@ -106,6 +106,15 @@ def _mode(night: bool, equipped: bool) -> Literal["day", "night_unequipped", "ni
     return "night_equipped" if equipped else "night_unequipped"
 
 
+def _band_lookup(bands: tuple[int, ...]) -> tuple[int | None, ...]:
+    """For each EP from 0 to the greatest bound, the first band whose bound it is within
+    (`CombatTables.band`); None at 0 EP, or beyond every band."""
+    return tuple(
+        None if ep <= 0 else next((i for i, upper in enumerate(bands) if ep <= upper), None)
+        for ep in range(max(bands, default=0) + 1)
+    )
+
+
 # --- the tables -------------------------------------------------------------------------------
 
 
@@ -129,6 +138,12 @@ class CombatTables:
     _scouting: Mapping[str, ScoutRange]
     #: the file's content, as validated: what a game's digest is made of
     source: CombatTablesFile = field(repr=False, compare=False)
+    #: `band` of every EP up to the last bound, per mode: looked up, not searched (every
+    #: firepower asked, by the rules and the bots' estimates, reads it)
+    _band_at: Mapping[str, tuple[int | None, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_band_at", {mode: _band_lookup(b) for mode, b in self._bands.items()})
 
     def critical(
         self, roll: int, *, target: Protection, weapon_bonus: bool, assault: bool, sniper_long: bool
@@ -190,12 +205,8 @@ class CombatTables:
 
     def band(self, ep: int, *, night: bool, equipped: bool) -> int | None:
         """Index into Weapon.firepower for a fire at `ep` EP (4.3.6, 9.2); None: out of range."""
-        if ep <= 0:
-            return None
-        for index, upper in enumerate(self._bands[_mode(night, equipped)]):
-            if ep <= upper:
-                return index
-        return None
+        at = self._band_at[_mode(night, equipped)]
+        return at[ep] if 0 <= ep < len(at) else None
 
     def max_range(self, *, night: bool, equipped: bool) -> int:
         """Longest range of any fire in EP (the last band's bound)."""
@@ -204,7 +215,8 @@ class CombatTables:
     def scouting_range(self, block_type: BlockType, *, night: bool, equipped: bool) -> int:
         """How far a block scouts in EP (8.2.5.1, 8.2.5.2, 9.3)."""
         scout = self._scouting[_mode(night, equipped)]
-        return scout.long if BlockType(block_type) in LONG_SCOUTING_TYPES else scout.normal
+        kind = block_type if isinstance(block_type, BlockType) else BlockType(block_type)
+        return scout.long if kind in LONG_SCOUTING_TYPES else scout.normal
 
     def _result(self, kind: str) -> CombatResult:
         try:

@@ -388,3 +388,15 @@ def test_the_yaml_ships_as_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["engine.rules.uo"]
     assert any(DATA.relative_to(DATA.parents[1]).match(p) for p in patterns)
+
+
+@pytest.mark.parametrize(("night", "equipped"), [(False, False), (True, False), (True, True)])
+def test_4_3_6_9_2_the_band_of_an_ep_is_the_first_whose_bound_holds_it(night: bool, equipped: bool) -> None:
+    """`band` is looked up in a table made once per file; it answers as the card reads: the
+    first band whose upper bound the EP is within, none at 0 EP or beyond the last."""
+    mode = "day" if not night else "night_equipped" if equipped else "night_unequipped"
+    bounds = getattr(tables.source.range_bands, mode)
+    for ep in range(-2, max(bounds) + 6):
+        expected = None if ep <= 0 else next((i for i, upper in enumerate(bounds) if ep <= upper), None)
+        assert tables.band(ep, night=night, equipped=equipped) == expected, ep
+    assert tables.band(1 << 30, night=night, equipped=equipped) is None
