@@ -346,6 +346,11 @@ def through_breach(game: Game, opened: frozenset[str], a: str, b: str) -> bool:
     one (the static LOS table holds every breach closed)."""
     if not opened:
         return False
-    bf = game.battlefield
-    rooms = {bf.apertures[ap].interior for ap in opened if ap in bf.apertures}
+    rooms = breach_rooms(game, opened)
     return a in rooms or b in rooms
+
+
+def breach_rooms(game: Game, opened: frozenset[str]) -> frozenset[str | None]:
+    """The rooms and zones behind these opened breaches (`through_breach`)."""
+    bf = game.battlefield
+    return frozenset(bf.apertures[ap].interior for ap in opened if ap in bf.apertures)

@@ -91,6 +91,9 @@ class Situation:
         #: LOS answers with the counters placed on the map (`sees`), for `_blockers`
         self._blocked_los: dict[tuple[str, str], bool] = {}
         self._blockers = obstructions.NONE
+        #: whether `_blockers` holds a counter, and the rooms behind its opened breaches
+        self._blocking = False
+        self._breach_rooms: frozenset[str | None] = frozenset()
         self._blockers_key: object = _UNSET
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
         #: per side, the answers of `seen_by_enemy` and what they hold for: the counters in
@@ -245,13 +248,17 @@ class Situation:
     def _sees(self, blockers: obstructions.Obstructions, a: str, b: str) -> bool:
         """`sees` with the counters in play already looked up (`_obstructions`)."""
         bf = self.game.battlefield
-        if not blockers and not blockers.breaches:
+        if blockers is self._blockers:  # (as it always is: what `_obstructions` worked out)
+            blocking, rooms = self._blocking, self._breach_rooms
+        else:
+            blocking, rooms = bool(blockers), obstructions.breach_rooms(self.game, blockers.breaches)
+        if not blocking and not blockers.breaches:
             return bf.los_table.clear(a, b)
         key = (a, b) if a < b else (b, a)
         seen = self._blocked_los.get(key)
         if seen is not None:
             return seen
-        if blockers.breaches and obstructions.through_breach(self.game, blockers.breaches, a, b):
+        if a in rooms or b in rooms:  # `obstructions.through_breach`
             seen = los(bf, a, b, blockers.dynamic()).clear  # into a room through a breach (5.2.4.1)
         elif not bf.los_table.clear(a, b):
             seen = False  # counters only add obstacles
@@ -281,14 +288,25 @@ class Situation:
         """`obstructions.blocking` now, built again only when the counters placed in play
         change (the answers then are those kept for the new counters, `_SHARED_LOS`)."""
         s = self.state
+        kept = self._blockers_key
+        if kept is None:
+            if not (s.smoke or s.wrecks or s.breaches):
+                return self._blockers
+        elif kept is not _UNSET:
+            # (the sets compared with the frozensets kept, none made at each question)
+            smoke, wrecks, breaches = cast(tuple[frozenset[str], frozenset[str], frozenset[str]], kept)
+            if s.smoke == smoke and s.wrecks == wrecks and s.breaches == breaches:
+                return self._blockers
         key = (
             (frozenset(s.smoke), frozenset(s.wrecks), frozenset(s.breaches))
             if (s.smoke or s.wrecks or s.breaches)
             else None
         )
-        if key != self._blockers_key or self._blockers_key is _UNSET:
+        if key != kept or kept is _UNSET:
             self._blockers_key = key
             self._blockers = obstructions.blocking(self.game, s)
+            self._blocking = bool(self._blockers)
+            self._breach_rooms = obstructions.breach_rooms(self.game, self._blockers.breaches)
             self._blocked_los = _answers(self.game, self._blockers)
             bf = self.game.battlefield
             found = self._blockers
