@@ -2,7 +2,8 @@
 the editor's Play > Balance...).
 
 Each game is played through the rule-set interface and recorded from the two sides'
-observations after every action (nothing is read from the play state):
+observations after every action (nothing is read from the play state; once set-up is over,
+only the observations' own blocks are made: observation.own_blocks):
 - where blocks were eliminated: a side always knows its own blocks, so a block that turns up
   eliminated in its side's observation fell where that observation last had it (a passenger,
   where its carrier was); dummies (no type) are not blocks and do not count;
@@ -30,6 +31,7 @@ from typing import Any
 from ..model.scenario import Side
 from ..rules.registry import rule_set
 from ..rules.uo.game import Game
+from ..rules.uo.observation import OwnBlock, own_blocks
 from ..rules.uo.play import Play
 from . import workers
 from .runner import GameTooLong, make_bot, play_game
@@ -87,6 +89,8 @@ class _Recorder:
         self.holder: dict[str, str] = {}
         self.captures: list[tuple[str, str]] = []
         self.initiative: str | None = None
+        #: set-up still on at the last action: whole observations (their phase, initiative)
+        self.setup = True
 
     def __call__(self, play: Play) -> None:
         if play.log and play.log[-1].get("action") in QUIET and play.decision is not None:
@@ -95,14 +99,23 @@ class _Recorder:
 
     def observe(self, play: Play) -> None:
         present: dict[str, set[str]] = {}
+        views: dict[Side, tuple[OwnBlock, ...]] = {}
         setup = False
-        for side in Side:
-            obs = play.observation(side)
-            if self.initiative is None:
-                self.initiative = obs.initiative.value
-            setup = obs.phase.value == "setup"
-            carriers = {b.id: b.location for b in obs.own}
-            for b in obs.own:
+        if self.setup:
+            for side in Side:
+                obs = play.observation(side)
+                if self.initiative is None:
+                    self.initiative = obs.initiative.value
+                setup = obs.phase.value == "setup"
+                views[side] = obs.own
+            self.setup = setup
+        else:
+            # set-up does not come back: the blocks are all the record reads of an observation
+            # (the whole of both sides' was a tenth of a heuristic game, a third of a random one)
+            views = {side: own_blocks(play, side) for side in Side}
+        for side, own in views.items():
+            carriers = {b.id: b.location for b in own}
+            for b in own:
                 if b.type is None:  # a dummy is no block
                     continue
                 where = b.location or (carriers.get(b.mounted_in) if b.mounted_in else None)

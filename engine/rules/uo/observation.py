@@ -516,6 +516,28 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     )
 
 
+def own_blocks(play: Situation, side: Side) -> tuple[OwnBlock, ...]:
+    """`observe(play, side, ...).own` alone: the side's own blocks, the same values in the
+    same order, without the rest of the observation (a balance run's record follows only
+    each side's own blocks after every action: bots/balance.py)."""
+    g, own_blocks = play.game, _OWN_BLOCKS
+    own: list[OwnBlock] = []
+    for bid, b in play.state.blocks.items():
+        info = g.blocks[bid]
+        if info.side != side:
+            continue
+        kind = None if info.dummy else info.profile.type
+        key: tuple[object, ...] = (bid, kind, b.location, b.losses, b.revealed)
+        key += (b.activated, b.reaction, b.completed, b.mounted_in, b.eliminated)
+        block = own_blocks.get(key)
+        if block is None:
+            markers = MARKERS[(b.activated, b.reaction, b.completed)]
+            block = OwnBlock(bid, kind, b.location, b.losses, b.revealed, markers, b.mounted_in, b.eliminated)
+            _share(own_blocks, key, block)
+        own.append(block)
+    return tuple(own)
+
+
 #: per game and side, the rows of its 3D matrix then of its air defence: (support, the
 #: scenario's missions, requests a turn (None: air defence), the "side:support" key)
 _MATRIX_ROWS: WeakKeyDictionary[Game, dict[Side, tuple[tuple[str, int, int | None, str], ...]]] = (

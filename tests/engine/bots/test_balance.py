@@ -77,6 +77,46 @@ def test_a_game_records_its_eliminations_and_captures_from_the_observations(game
     }
 
 
+def test_after_set_up_the_record_reads_only_the_own_blocks_of_the_observations(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 14 (1,000 games, the runner loses nothing): the record built both sides' whole
+    observations after every action, a tenth of a heuristic game and a third of a random one;
+    it reads only their own blocks (and, during set-up, phase and initiative). The blocks are
+    the observations' very own, and the record is the same as from whole observations."""
+    from engine.bots import balance
+    from engine.bots.runner import make_bot, play_game
+    from engine.rules.uo.observation import own_blocks
+
+    asked: list[int] = []
+
+    def checked(play: object, side: Side) -> object:
+        own = own_blocks(play, side)  # type: ignore[arg-type]
+        assert own == play.observation(side).own  # type: ignore[attr-defined]
+        asked.append(1)
+        return own
+
+    monkeypatch.setattr(balance, "own_blocks", checked)
+    objectives = objectives_of(game)
+    now, before = balance._Recorder(objectives), balance._Recorder(objectives)
+    whole = balance._Recorder.observe
+
+    def both(play: object) -> None:
+        now(play)  # type: ignore[arg-type]
+        if not (play.log and play.log[-1].get("action") in balance.QUIET and play.decision):  # type: ignore[attr-defined]
+            before.setup = True  # as before: every observation whole
+            whole(before, play)  # type: ignore[arg-type]
+
+    bots = [make_bot("random", game, 2, side) for side in Side]
+    play_game(game, *bots, 2, both)
+    assert len(asked) > 200 and now.eliminations and now.captures
+    assert (now.initiative, now.eliminations, now.captures) == (
+        before.initiative,
+        before.eliminations,
+        before.captures,
+    )
+
+
 def test_uo_balance_gives_the_same_figures_on_two_workers(
     game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
