@@ -93,6 +93,20 @@ def usable(sit: Situation, block: str, w: Weapon, ep: int, assault: bool, at: st
     return firepower(sit, block, w, ep, assault, at) is not None
 
 
+def usable_weapons(sit: Situation, block: str, ep: int, assault: bool, at: str | None = None) -> list[Weapon]:
+    """The block's weapons that are `usable` at `ep` (towards `at`), in the card's order: where
+    it stands and whether the night rules apply looked up once for them all."""
+    profile = sit.game.blocks[block].profile
+    inside = sit.game.battlefield.location(sit.state.blocks[block].location or "").interior
+    dark, tables = flares.dark(sit, at), sit.combat
+    return [
+        w
+        for w in profile.weapons
+        if combat.fires_from(w, inside_building=inside)
+        and combat.weapon_firepower(tables, w, ep, assault, dark, profile.night_equipment) is not None
+    ]
+
+
 def known(sit: Situation, block: str) -> bool:
     return sit.state.blocks[block].revealed
 
@@ -169,10 +183,8 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
         # fire there would be at 1 EP, and no LOS crosses the layers, 5.1.5)
         ep = sit.ep(here, loc, max_range) if bf.location(loc).layer == layer else None
         if ep is not None:
-            for w in info.profile.weapons:
-                if usable(sit, block, w, ep, False, loc) and (
-                    not known(sit, bid) or capable(sit, block, w, bid)
-                ):
+            for w in usable_weapons(sit, block, ep, False, loc):
+                if not known(sit, bid) or capable(sit, block, w, bid):
                     out.append(Fire(loc, w.id))
         if not known(sit, bid) and can_scout(sit, block, here, loc):
             out.append(Scout(loc))
@@ -328,11 +340,8 @@ def opportunity_options(sit: Situation, mover: str, location: str) -> list[tuple
         ep = sit.ep(loc, location, EP_HORIZON)
         if ep is None:
             continue
-        weapons = [
-            w.id
-            for w in info.profile.weapons
-            if usable(sit, bid, w, ep, False, location) and (hidden or capable(sit, bid, w, mover))
-        ]
+        usable_here = usable_weapons(sit, bid, ep, False, location)
+        weapons = [w.id for w in usable_here if hidden or capable(sit, bid, w, mover)]
         scouts = hidden and ep <= scouting_range(sit, bid, location)
         if weapons or scouts:
             out.append((bid, weapons, scouts))

@@ -454,6 +454,10 @@ class Play(Situation):
         actions: list[Action] = []
         seen_cache: dict[str, bool] = {}
         covers = advanced_combat.covers(self, act.block)  # vehicles to pair with (10.4.1)
+        # the same for every step: whether the path so far went underground, and the budget
+        # for each (out of sight, underground) a step may make it
+        underground_path: bool | None = None
+        budgets: dict[tuple[bool, bool], int] = {}
         for step in bf.out[bf.location(here).index]:
             cost = step_cost(bf, step, mover, dyn)
             if cost is None:
@@ -467,10 +471,14 @@ class Play(Situation):
                 unseen = not seen_cache[dest.id]
             else:
                 unseen = False
-            underground = dest.kind == LocKind.underground or any(
-                bf.location(p).kind == LocKind.underground for p in act.path
-            )
-            budget = self._budget(act, unseen, underground)
+            underground = dest.kind == LocKind.underground
+            if not underground:
+                if underground_path is None:
+                    underground_path = any(bf.location(p).kind == LocKind.underground for p in act.path)
+                underground = underground_path
+            budget = budgets.get((unseen, underground))
+            if budget is None:
+                budget = budgets[(unseen, underground)] = self._budget(act, unseen, underground)
             if act.spent + cost > budget:
                 continue
             if dest.id in covers:

@@ -544,3 +544,28 @@ def test_8_1_15_armour_fires_and_moves_within_6_mp(before: int) -> None:
     assert play.state.activation is not None and play.state.activation.spent == 6
     assert not legal(play, Move)
     check(play)
+
+
+@pytest.mark.parametrize("night", [False, True])
+def test_4_3_5_9_2_usable_weapons_are_those_usable_one_by_one(night: bool) -> None:
+    """`fight.usable_weapons` (the fire choices' and opportunity fire's, issue 14) is
+    `usable` weapon by weapon: range bands by day and night, a flare's light (7.3.3.4), no
+    back-blast weapon fired from a room (4.3.5), in the card's order."""
+    from .small import ROOM_S
+
+    atgm = BlockType.support_weapons
+    blocks = [B("mbt", MBT, "S0801"), B("atgm", atgm, "S0802"), B("in", atgm, ROOM_S), B("inf", INF, "S0803")]
+    play = play_of(game_of(blocks, [B("r", INF, "S1410")], night_turns=(1,) if night else ()))
+    play.state.third.lit.add("S0808")
+    checked = 0
+    for block in ("mbt", "atgm", "in", "inf"):
+        weapons = play.game.blocks[block].profile.weapons
+        for ep in range(0, 28):
+            for at in (None, "S0808", "S0809"):
+                for assault in (False, True):
+                    expected = [w for w in weapons if fight.usable(play, block, w, ep, assault, at)]
+                    assert fight.usable_weapons(play, block, ep, assault, at) == expected, (block, ep, at)
+                    checked += bool(expected)
+    assert checked > 100
+    assert not fight.usable_weapons(play, "in", 5, False)  # its ATGM never fires from the room
+    assert fight.usable_weapons(play, "atgm", 5, False)
