@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -17,6 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 _STORE = tempfile.mkdtemp(prefix="uo-test-cache-")
 os.environ["UO_CACHE_DIR"] = _STORE
 os.environ.pop("UO_CACHE", None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection imported (Qt, pydantic, the engine, every test module) lives as long as
+    the process: frozen out of the cyclic collector (gc.freeze), so that no collection during
+    the tests walks it again (tests/editor/conftest.py freezes more around each GUI test)."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
