@@ -352,6 +352,7 @@ MARKERS = {(a, r, c): Markers(a, r, c) for a in (False, True) for r in (False, T
 # a tuple of plain values (hashed without a call to the dataclasses' own __hash__)
 _OWN_BLOCKS: dict[tuple[object, ...], OwnBlock] = {}
 _ENEMY_BLOCKS: dict[tuple[object, ...], EnemyBlock] = {}
+_COUNTER_VIEWS: dict[tuple[object, ...], CounterView] = {}
 #: how many blocks each of them keeps at most (emptied when full)
 _MAX_SHARED = 4096
 
@@ -589,13 +590,19 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
     """The counters on the map as `side` sees them: face up once revealed or its own, face
     down otherwise; the enemy's AT mines not at all until scouted (5.2.2, 5.2.3)."""
     out = []
+    views = _COUNTER_VIEWS
     for c in play.state.nml.counters.values():
         if c.location is None or not play.visible_layer(side, c.location):
             continue
         known = c.revealed or c.owner == side
         if c.kind in (Kind.at_mine, Kind.ap_mine) and not known:
             continue
-        out.append(CounterView(c.location, c.kind.value if known else None, c.revealed, c.owner))
+        key = (c.location, c.kind.value if known else None, c.revealed, c.owner)
+        view = views.get(key)
+        if view is None:  # (shared as the blocks are, `_OWN_BLOCKS`)
+            view = CounterView(*key)
+            _share(views, key, view)
+        out.append(view)
     return tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))
 
 

@@ -127,11 +127,25 @@ def wreck_hexes(game: Game, state: State) -> frozenset[str]:
     hexes in the direction of the wind" (5.2.4.5), a wreck in a room staying there."""
     if not state.wrecks:
         return frozenset()
-    bf, wind = game.battlefield, game.scenario.wind
-    out: set[str] = set()
-    for w in state.wrecks:
-        out |= plume(bf, w, wind, WRECK_HEXES) if bf.location(w).kind == LocKind.hex else {w}
-    return frozenset(out)
+    # (every observation asks, wrecks come seldom: worked out once per game and set of wrecks)
+    by_wrecks = _WRECK_HEXES.get(game)
+    if by_wrecks is None:
+        by_wrecks = _WRECK_HEXES[game] = {}
+    wrecks = frozenset(state.wrecks)
+    found = by_wrecks.get(wrecks)
+    if found is None:
+        bf, wind = game.battlefield, game.scenario.wind
+        out: set[str] = set()
+        for w in wrecks:
+            out |= plume(bf, w, wind, WRECK_HEXES) if bf.location(w).kind == LocKind.hex else {w}
+        if len(by_wrecks) >= 256:
+            by_wrecks.clear()
+        found = by_wrecks[wrecks] = frozenset(out)
+    return found
+
+
+#: `wreck_hexes` per game and set of wrecks
+_WRECK_HEXES: WeakKeyDictionary[Game, dict[frozenset[str], frozenset[str]]] = WeakKeyDictionary()
 
 
 def blocking_locations(game: Game, state: State) -> frozenset[str]:
