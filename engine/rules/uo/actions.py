@@ -7,7 +7,7 @@ identity to the side choosing (4.3.2.2). Own blocks are named by id.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...model.log import ENTRY_KEYS
@@ -517,7 +517,20 @@ ACTIONS: dict[str, type[Action]] = {
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return {"action": type(action).__name__, **asdict(action)}
+    cls = type(action)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(action))
+    values = [getattr(action, name) for name in names]
+    if all(type(v) in _PLAIN for v in values):  # asdict's answer, without its deep copy
+        return {"action": cls.__name__, **dict(zip(names, values, strict=True))}
+    return {"action": cls.__name__, **asdict(action)}
+
+
+#: an action class's field names, in order (`action_to_json`)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: values `asdict` hands back as they are
+_PLAIN = frozenset({str, int, bool, float, type(None)})
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
