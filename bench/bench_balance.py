@@ -1,7 +1,8 @@
 """Balance runs: `uo balance --jobs 2` against `--jobs 1`, 1,000 heuristic games, Ray.
 
 Issue 14's targets: `--jobs 2` plays >= 1.7x the games per second of `--jobs 1`, and 1,000
-heuristic-vs-random games take <= 10 minutes on 2 cores.
+heuristic-vs-random games take <= 10 minutes on 2 cores (`python -m bench.bench_balance jobs`
+prints those rows alone).
 
 Jobs: the whole command, as a user waits for it (interpreter, imports, the scenario's load
 from the disk cache, the workers' start, every game, the figures), `uo balance SCENARIO
@@ -247,7 +248,8 @@ def heuristic_target() -> None:
 
 
 if __name__ == "__main__":
-    run()
+    # `python -m bench.bench_balance jobs`: the --jobs and 1,000-game rows only
+    jobs_and_thousand() if sys.argv[1:] == ["jobs"] else run()
 
 
 # -- the balance dialog (Play > Balance...): a 200-game run -----------------------------------

@@ -1,5 +1,6 @@
 """Loading and validation: located loader vs plain yaml.safe_load, hostile inputs refused, and
-opening in the editor as a whole process (issue 14: the sample <= 1.2 s to its first frame).
+opening in the editor as a whole process (issue 14: the sample <= 1.2 s to its first frame;
+`python -m bench.bench_loading open` prints those rows alone).
 
 The whole-process rows start `uo edit FILE` as the `uo` command does (engine.cli, then the
 editor: FIRST_FRAME) in a new Python each run and stop it when the file's first frame is
@@ -169,3 +170,8 @@ def whole_process() -> None:
 def _try(path: Path) -> None:
     with contextlib.suppress(LoadError):
         load_document(path)
+
+
+if __name__ == "__main__":
+    # `python -m bench.bench_loading open`: the whole-process rows only
+    whole_process() if sys.argv[1:] == ["open"] else run()
