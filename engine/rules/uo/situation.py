@@ -410,15 +410,14 @@ class Situation:
         # `close` for each enemy, with the EP row from here looked up once
         reach = ep_from(bf, here.id)
         limit = self.combat.contact
+        inside = here.interior
+        info = g.blocks
         for bid, other_block in s.blocks.items():
-            if not other_block.on_map or g.blocks[bid].side == side or other_block.location is None:
+            if other_block.location is None or other_block.eliminated or info[bid].side == side:
                 continue
             there = bf.location(other_block.location)
             same_room = (
-                here.interior
-                and there.interior
-                and here.room == there.room
-                and here.building == there.building
+                inside and there.interior and here.room == there.room and here.building == there.building
             )
             d = reach.get(there.id)
             if same_room or (d is not None and d <= limit and self.sees(here.id, there.id)):
