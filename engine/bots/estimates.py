@@ -18,7 +18,7 @@ from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from . import endgame
-from .view import MAX_HIDDEN_FP, Enemy, Own, View
+from .view import MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
 #: OSL a victory point is worth
 GOAL_WEIGHT = 4.0
@@ -457,45 +457,59 @@ def collateral(view: View, weapon: Weapon, here: str, target: str, assault: bool
 def exposure(view: View, location: str, protection: Protection) -> float:
     """Firepower of the known enemy blocks that see `location`, at their range: the
     three strongest (a block entering draws one opportunity fire at a time)."""
-    key = (location, protection)
-    got = view.mem.exposure.get(key)
+    known = view.mem.exposure.get(protection)
+    if known is None:
+        known = view.mem.exposure[protection] = {}
+    got = known.get(location)
     if got is None:
         threats = []
         # the static map's LOS: wrecks only ever block more, an estimate
-        for enemy, sight in view.enemy_sights():
+        for sight, kept, enemy in guns(view, protection, False):
             ep = sight.get(location)  # within 25 EP, in sight
             if ep is None:
                 continue
-            threats.append(_threat(view, enemy, ep, protection))
-        got = view.mem.exposure[key] = sum(sorted(threats, reverse=True)[:3])
+            threat = kept.get(ep)
+            if threat is None:
+                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+            threats.append(threat)
+        got = known[location] = sum(sorted(threats, reverse=True)[:3])
     return got
 
 
-def _threat(view: View, enemy: Enemy, ep: int, protection: Protection) -> float:
-    """The firepower `enemy` brings on a block of `protection` `ep` EP away (2 at least:
-    no assault), kept while the enemy stays put."""
-    key = (enemy.key, ep, protection)
-    got = view.mem.threat.get(key)
+def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
+    """The enemy blocks (only those that may still react, if `reacting`), each with what it
+    sees within fire range and the firepower it brings on a block of `protection` by EP (2
+    at least: no assault), kept while it stays put."""
+    key = (protection, reacting)
+    got = view.guns.get(key)
     if got is None:
-        got = view.mem.threat[key] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+        threat = view.mem.threat
+        got = view.guns[key] = [
+            (sight, threat.setdefault((enemy.key, protection), {}), enemy)
+            for enemy, sight in view.enemy_sights()
+            if not (reacting and enemy.reacted)
+        ]
     return got
 
 
 def risk(view: View, location: str, protection: Protection) -> float:
     """How likely entering `location` draws an opportunity fire, and how hard (8.3.1):
     the enemy blocks seeing it that may still react this turn, by firepower."""
-    key = (location, protection)
-    got = view.mem.risk.get(key)
+    known = view.mem.risk.get(protection)
+    if known is None:
+        known = view.mem.risk[protection] = {}
+    got = known.get(location)
     if got is None:
         threats = []
-        for enemy, sight in view.enemy_sights():
-            if enemy.reacted:
-                continue
+        for sight, kept, enemy in guns(view, protection, True):
             ep = sight.get(location)  # within 25 EP, in sight
             if ep is None:
                 continue
-            threats.append(_threat(view, enemy, ep, protection))
-        got = view.mem.risk[key] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
+            threat = kept.get(ep)
+            if threat is None:
+                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+            threats.append(threat)
+        got = known[location] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
     return got
 
 

@@ -47,6 +47,10 @@ class Distances:
         self.fields: OrderedDict[FieldKey, list[int]] = OrderedDict()
         #: the counters of the last field to each target, by (mover, closed layers, target)
         self._last: OrderedDict[tuple[Mover, frozenset[str], str | tuple[str, ...]], Counters] = OrderedDict()
+        #: per graph, the rows (locations) priced otherwise than without counters may be
+        self.replaced: dict[tuple[Mover, frozenset[str], Counters], frozenset[int]] = {}
+        #: the counters of the last graph made, by (mover, closed layers)
+        self._last_graph: dict[tuple[Mover, frozenset[str]], Counters] = {}
         #: the locations (indices) a step out of each leads to
         self._next: list[list[int]] = [sorted({s.dst for s in steps}) for steps in bf.out]
 
@@ -70,25 +74,36 @@ class Distances:
             steps = incoming(bf)
             if counters == NO_COUNTERS:
                 graph = [into(d) for d in range(len(locs))]
+                self.replaced[key] = frozenset()
             else:
-                # the graph without counters, re-priced only where they change a step
-                graph = list(self.graph(mover, closed))
-                for d in affected(bf, *counters):
+                # the graph of the last counters (or none), re-priced only where the
+                # counters that differ change a step: a row's steps are priced by what
+                # stands at their end (`affected`)
+                last = self._last_graph.get((mover, closed))
+                if last is None or (mover, closed, last) not in self.graphs:
+                    last = NO_COUNTERS
+                graph = list(self.graph(mover, closed, last))
+                for d in affected(bf, *(a ^ b for a, b in zip(last, counters, strict=True))):
                     graph[d] = into(d)
+                self.replaced[key] = frozenset(affected(bf, *counters))
+            self._last_graph[(mover, closed)] = counters
             self.graphs[key] = graph
             if len(self.graphs) > MAX_GRAPHS:
-                self.graphs.popitem(last=False)
+                gone, _ = self.graphs.popitem(last=False)
+                del self.replaced[gone]
         else:
             self.graphs.move_to_end(key)
         return graph
 
-    def _repair(self, old: list[int], before: Graph, after: Graph, sources: list[int]) -> list[int]:
+    def _repair(
+        self, old: list[int], before: Graph, after: Graph, rows: frozenset[int], sources: list[int]
+    ) -> list[int]:
         """The field of `after` from the field `old` of `before` (same targets), the two
-        graphs differing in a few rows (the counters' locations and those around): the
+        graphs differing in a few of `rows` (the counters' locations and those around): the
         distances resting on a changed step are searched again, and those a cheaper step
         shortens, the rest kept. The same distances as a search from scratch."""
         n = len(old)
-        changed = [d for d in range(n) if before[d] is not after[d] and before[d] != after[d]]
+        changed = [d for d in sorted(rows) if before[d] is not after[d] and before[d] != after[d]]
         got = list(old)
         # 1 = its distance may rest on a changed step (and is searched again), 2 = a target
         mark = bytearray(n)
@@ -160,8 +175,9 @@ class Distances:
         before = self._last.get(last)
         old = self.fields.get((mover, closed, before, target)) if before is not None else None
         old_graph = self.graphs.get((mover, closed, before)) if before is not None else None
-        if old is not None and old_graph is not None:
-            got = self._repair(old, old_graph, graph, sources)
+        if old is not None and old_graph is not None and before is not None:
+            rows = self.replaced[(mover, closed, before)] | self.replaced[(mover, closed, counters)]
+            got = self._repair(old, old_graph, graph, rows, sources)
         else:
             got = [UNREACHABLE] * len(bf)
             for src in sources:
@@ -220,6 +236,9 @@ class Knowledge:
         self.ep_table = ep_table(self.bf)
         self.sight_table = sight_table(self.bf)
         self._moves = move_graphs(self.bf)
+        #: the graphs of the last situation asked about, by mover (a decision asks again)
+        self._moves_dyn: Dynamic | None = None
+        self._moves_by: dict[Mover, MoveGraph] = {}
         #: location ids by index, and whether each is on the surface
         self.ids = [loc.id for loc in self.bf.locations]
         self.surface = [loc.layer == "surface" for loc in self.bf.locations]
@@ -324,7 +343,14 @@ class Knowledge:
     def moves(self, mover: Mover, dyn: Dynamic) -> MoveGraph:
         """The steps `mover` may take and their MP with the counters and our climbing
         helpers of `dyn` (`routes.dynamic`), as `step_cost` prices them."""
-        return self._moves.get(mover, dyn.barricades, dyn.impassable, dyn.opened_breaches).helped(dyn.helpers)
+        if dyn is not self._moves_dyn:
+            self._moves_dyn, self._moves_by = dyn, {}
+        got = self._moves_by.get(mover)
+        if got is None:
+            got = self._moves_by[mover] = self._moves.get(
+                mover, dyn.barricades, dyn.impassable, dyn.opened_breaches
+            ).helped(dyn.helpers)
+        return got
 
     def hexes_near(self, goal: str) -> tuple[str, ...]:
         """The hexes within 2 EP of `goal`, in id order: where to stand next to a goal a

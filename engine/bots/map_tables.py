@@ -109,8 +109,23 @@ def affected(
         if loc in by_id:
             out.update(s.dst for s in bf.out[by_id[loc].index])
     if breaches:
-        out.update(s.dst for s in bf.steps if s.breach and s.aperture in breaches)
+        ends = breach_ends(bf)
+        for aperture in breaches:
+            out.update(ends.get(aperture, ()))
     return out
+
+
+def breach_ends(bf: Battlefield) -> dict[str, frozenset[int]]:
+    """Per aperture, the locations (indices) its breach steps lead into."""
+
+    def build() -> dict[str, frozenset[int]]:
+        ends: dict[str, set[int]] = {}
+        for s in bf.steps:
+            if s.breach and s.aperture is not None:
+                ends.setdefault(s.aperture, set()).add(s.dst)
+        return {aperture: frozenset(found) for aperture, found in ends.items()}
+
+    return bf.derived(("bots", "breach ends"), build)
 
 
 class MoveGraph:
@@ -128,6 +143,8 @@ class MoveGraph:
         breaches: frozenset[str] = frozenset(),
         plain: MoveGraph | None = None,
     ):
+        """`plain`: the mover's graph with other counters (none, or the last asked for),
+        re-priced only where the counters that differ change a step."""
         self.bf = bf
         self.mover = mover
         self.barricades = barricades
@@ -139,11 +156,14 @@ class MoveGraph:
         #: location index -> the rows holding a step a block standing there re-prices
         self.touches: dict[int, set[int]]
         if plain is not None:
-            # the mover's graph without counters, re-priced only where they change a step
+            # a step is priced by what stands at its end (`affected`)
             self.touches = plain.touches
             self.base = list(plain.base)
             into = incoming(bf)
-            rows = {s.src for d in affected(bf, barricades, impassable, breaches) for s in into[d]}
+            differ = affected(
+                bf, barricades ^ plain.barricades, impassable ^ plain.impassable, breaches ^ plain.breaches
+            )
+            rows = {s.src for d in differ for s in into[d]}
             for i in rows:
                 self.base[i] = [
                     (s.dst, c) for s in bf.out[i] if (c := step_cost(bf, s, mover, dyn)) is not None
@@ -200,6 +220,8 @@ class MoveGraphs:
         )
         #: each mover's graph without counters, which the others re-price
         self._plain: dict[Mover, MoveGraph] = {}
+        #: each mover's last graph made (re-priced for the next counters if still kept)
+        self._last: dict[Mover, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
 
     def get(
         self,
@@ -211,10 +233,14 @@ class MoveGraphs:
         key = (mover, barricades, impassable, breaches)
         got = self.graphs.get(key)
         if got is None:
-            plain = self._plain.get(mover)
+            last = self._last.get(mover)
+            plain = self.graphs.get((mover, *last)) if last is not None else None
+            if plain is None:
+                plain = self._plain.get(mover)
             if plain is None:
                 plain = self._plain[mover] = MoveGraph(self.bf, mover, frozenset(), frozenset())
             got = self.graphs[key] = MoveGraph(self.bf, mover, barricades, impassable, breaches, plain)
+            self._last[mover] = (barricades, impassable, breaches)
             if len(self.graphs) > MAX_GRAPHS:
                 self.graphs.popitem(last=False)
         else:

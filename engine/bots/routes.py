@@ -223,6 +223,27 @@ def place_score(view: View, bid: str, location: str) -> float:
     return score + EXPOSURE[kind] * exposed * view.caution * precious(view, info)
 
 
+def place_scorer(view: View, bid: str) -> Callable[[str, int], float]:
+    """`place_score` for the block as a function of a location (its id and index), what
+    depends on the block alone looked up once: a plan scores a hundred places."""
+    info = view.brief.own[bid]
+    weight = EXPOSURE[role(view, info)]
+    prog = progress(view, bid)
+    protection = info.profile.protection
+    targets = view.targets.get(bid, ())
+    caution = view.caution
+    care = precious(view, info)
+
+    def score(location: str, index: int) -> float:
+        got = prog(index)
+        exposed = exposure(view, location, protection)
+        if location in targets:
+            got -= GOAL_PULL * holding(view, location)
+        return got + weight * exposed * caution * care
+
+    return score
+
+
 def dynamic(view: View) -> Dynamic:
     """What movement needs to know of the situation for our moves: our blocks to climb over
     (8.1.6, 8.1.7) and the No Man's Land counters as the observation shows them now
@@ -230,14 +251,20 @@ def dynamic(view: View) -> Dynamic:
     scenario's face-up ones. With the briefing's alone, a barricade the enemy put on a
     bridgehead was a free way and the hexes next to it cost 1 MP instead of 2 (5.2.3.5): an
     engineer planned to reach it with its action left and arrived with none."""
-    helpers = frozenset(
-        own.location
-        for own in view.own.values()
-        if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
-    )
-    return Dynamic(
-        helpers=helpers, barricades=view.barricades, impassable=view.impassable, opened_breaches=view.breaches
-    )
+    got = view.dynamic
+    if got is None:
+        helpers = frozenset(
+            own.location
+            for own in view.own.values()
+            if own.on_map and own.location and not own.info.dummy and helps_climb(own.info.profile)
+        )
+        got = view.dynamic = Dynamic(
+            helpers=helpers,
+            barricades=view.barricades,
+            impassable=view.impassable,
+            opened_breaches=view.breaches,
+        )
+    return got
 
 
 def budget(view: View, bid: str) -> tuple[int, int, int, bool]:
@@ -294,7 +321,8 @@ def plan(view: View, bid: str, here: str) -> list[str]:
         for key in best_prio
         if locs[key[0]].id in targets and locs[key[0]].id not in view.enemy_at
     }
-    best, best_score = start, place_score(view, bid, here)
+    score_at = place_scorer(view, bid)
+    best, best_score = start, score_at(here, start[0])
     scores: dict[int, float] = {}  # place_score by location: both states of one place share it
     #: goals in passing strictly between the start and each state, by the search's tree
     between: dict[SearchState, frozenset[str]] = {start: frozenset()}
@@ -307,7 +335,7 @@ def plan(view: View, bid: str, here: str) -> list[str]:
         mp = mp_at[key]
         score = scores.get(i)
         if score is None:
-            score = scores[i] = place_score(view, bid, loc)
+            score = scores[i] = score_at(loc, i)
         score = score + (prio - mp) + 0.01 * mp
         if passing:
             on_the_way = _between(key, start, prev, between, passing, ids)

@@ -40,6 +40,9 @@ HiddenKey = tuple[int, Protection, bool, bool]
 #: ... and what is kept: (average on foot, sum of the vehicles', number of vehicles)
 HiddenFp = tuple[float, int, int]
 
+#: where the enemy stands as a view sees it: (night, sorted (location, key, reacted))
+Signature = tuple[bool, tuple[tuple[str, str, bool], ...]]
+
 #: a search state: a location's index, and whether the move so far was out of sight
 SearchState = tuple[int, bool]
 Search = tuple[SearchState, dict[SearchState, float], dict[SearchState, int], dict[SearchState, SearchState]]
@@ -53,6 +56,11 @@ class Enemy:
     info: PublishedBlock | None  # once revealed, its unit card is known (8.2.7.1)
     losses: int
     reacted: bool = False  # a revealed block's Reaction or Completed marker (4.3.3)
+
+
+#: an enemy block's gun: what it sees within fire range (location -> EP), the firepower it
+#: brings by EP on a block of one protection, the block
+Gun = tuple[dict[str, int], dict[int, float], Enemy]
 
 
 @dataclass(slots=True)
@@ -86,17 +94,20 @@ class Memory:
     sees: dict[tuple[str, str, frozenset[str]], bool] = field(default_factory=dict)
     adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
     #: what depends only on where the enemy stands, kept while it stays put
-    signature: object = None
-    exposure: dict[tuple[str, Protection], float] = field(default_factory=dict)
+    signature: Signature | None = None
+    #: (the enemy blocks identified, hidden ones where a vehicle can stand) at the signature
+    hidden: tuple[frozenset[int], int] | None = None
+    exposure: dict[Protection, dict[str, float]] = field(default_factory=dict)
     seen: dict[str, bool] = field(default_factory=dict)
-    risk: dict[tuple[str, Protection], float] = field(default_factory=dict)
+    risk: dict[Protection, dict[str, float]] = field(default_factory=dict)
     #: the same risks by location index, for the move search
     risk_rows: dict[Protection, list[float | None]] = field(default_factory=dict)
     unknown_fp: dict[tuple[int, Protection, bool, bool, bool], float] = field(default_factory=dict)
     #: the firepower of the enemy's unidentified blocks (estimates._hidden_fp), by the
     #: identities standing revealed and the night
     hidden_fp: dict[tuple[frozenset[int], bool], dict[HiddenKey, HiddenFp]] = field(default_factory=dict)
-    threat: dict[tuple[str, int, Protection], float] = field(default_factory=dict)
+    #: the firepower each enemy block brings on a block of a protection, by EP
+    threat: dict[tuple[str, Protection], dict[int, float]] = field(default_factory=dict)
 
 
 class View:
@@ -188,6 +199,8 @@ class View:
         self.search: dict[tuple[str, str], Search] = {}
         self.prog: dict[str, Callable[[int], float]] = {}
         self.vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
+        #: what movement needs to know of the situation for our moves (routes.dynamic)
+        self.dynamic: Dynamic | None = None
         #: goal closed by a barricade -> the engineer that opens it (routes.engineer_goals)
         self.engineers: dict[str, str] | None = None
         #: No Man's Land counters that may be population: location -> chance (estimates)
@@ -197,14 +210,59 @@ class View:
         self._see_control()
         signature = (self.night, tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies)))
         if signature != mem.signature:
-            mem.signature = signature
-            mem.exposure, mem.seen, mem.risk, mem.risk_rows = {}, {}, {}, {}
-            mem.unknown_fp, mem.threat = {}, {}
+            self._enemy_moved(signature)
         #: what a hidden enemy brings on average (estimates.unknown_fp): it depends on
         #: which enemy blocks stand revealed where, so it is kept with the rest
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
+        #: (protection, only those that may react) -> the enemy guns (estimates.guns)
+        self.guns: dict[tuple[Protection, bool], list[Gun]] = {}
+
+    def _enemy_moved(self, signature: Signature) -> None:
+        """Forget what depended on where the enemy stood. By the same night, the blocks
+        that did not move, react or show themselves bring what they brought: only the
+        exposure and risks of the places the blocks that did see (before or now) are
+        forgotten, with those blocks' firepower; and every hidden block's, when what a
+        hidden block may be changed (which stand identified, how many hidden ones stand
+        where a vehicle can). A new night forgets everything."""
+        mem = self.mem
+        know = self.know
+        places = sum(1 for e in self.enemies if e.info is None and know.holds_vehicle(e.location))
+        self.vehicle_places = places  # (estimates.vehicle_share's count, made now)
+        hidden = (self.identified, places)
+        old = mem.signature
+        if not isinstance(old, tuple) or old[0] != signature[0]:
+            mem.exposure, mem.seen, mem.risk, mem.risk_rows = {}, {}, {}, {}
+            mem.unknown_fp, mem.threat = {}, {}
+        else:
+            changed = set(old[1]) ^ set(signature[1])
+            if mem.hidden != hidden:
+                # what a hidden block may be has changed: every hidden one's firepower
+                changed.update(e for e in old[1] if e[1].startswith("hidden@"))
+                changed.update(e for e in signature[1] if e[1].startswith("hidden@"))
+                mem.unknown_fp = {}
+            stale: set[str] = set()
+            row = know.sight_table.row
+            for loc in {loc for loc, _, _ in changed}:
+                stale.update(row(loc))
+            keys = {key for _, key, _ in changed}
+            for kept in (*mem.exposure.values(), *mem.risk.values()):
+                if len(stale) < len(kept):
+                    for loc in stale:
+                        kept.pop(loc, None)
+                else:
+                    for loc in [loc for loc in kept if loc in stale]:
+                        del kept[loc]
+            by_id = know.bf.by_id
+            indexes = [by_id[loc].index for loc in stale]
+            for risks in mem.risk_rows.values():
+                for i in indexes:
+                    risks[i] = None
+            mem.threat = {k: v for k, v in mem.threat.items() if k[0] not in keys}
+            mem.seen = {}  # (seen at any range)
+        mem.signature = signature
+        mem.hidden = hidden
 
     def _enemy_levels_first(self) -> bool:
         """Whether some victory level of the enemy's is checked before every one of ours (1.3:

@@ -5,6 +5,7 @@ so a long editor session or series of games grows nothing."""
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,8 @@ def test_a_field_repaired_for_new_counters_equals_a_search_from_scratch(
     monkeypatch.setattr(
         knowledge.Distances, "_repair", lambda self, *args: repairs.append(1) or repair(self, *args)
     )
-    store, scratch_store = knowledge.Distances(bf), knowledge.Distances(bf)
+    store, scratch_store, fresh = (knowledge.Distances(bf) for _ in range(3))
+    plains = {mover: fresh.graph(mover, frozenset()) for mover in (FOOT, VEHICLE)}
     for target in [*rng.sample(ids, 6), tuple(rng.sample(ids, 3))]:
         for mover in (FOOT, VEHICLE):
             for _ in range(3):
@@ -107,4 +109,9 @@ def test_a_field_repaired_for_new_counters_equals_a_search_from_scratch(
                 scratch_store._last.clear()  # nothing to repair from: a search
                 scratch = scratch_store.field(target, mover, frozenset(), counters)
                 assert store.field(target, mover, frozenset(), counters) == scratch
+                # the graph made from the last counters' is the one made from no counters'
+                plain = (mover, frozenset[str](), knowledge.NO_COUNTERS)
+                fresh.graphs, fresh._last_graph = OrderedDict({plain: plains[mover]}), {}
+                fresh.replaced = {plain: frozenset()}
+                assert store.graph(mover, frozenset(), counters) == fresh.graph(mover, frozenset(), counters)
     assert len(repairs) == 7 * 2 * 2  # the store's second and third of each

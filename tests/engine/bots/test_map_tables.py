@@ -94,3 +94,24 @@ def test_move_graphs_are_bounded(game: Game, monkeypatch: pytest.MonkeyPatch) ->
     for mover in (FOOT, VEHICLE, Mover(Unit.foot, ladder=True)):
         graphs.get(mover, frozenset(), frozenset())
     assert len(graphs.graphs) == 2
+
+
+def test_a_move_graph_made_from_the_last_counters_prices_every_step_as_step_cost(game: Game) -> None:
+    """Each graph is the last one re-priced where the counters that differ change a step:
+    after barricades, IED/UXO counters and opened breaches come and go, every row is still
+    `step_cost`'s."""
+    import random
+
+    bf = game.battlefield
+    rng = random.Random(5)
+    ids = [loc.id for loc in bf.locations]
+    breaches = sorted({s.aperture for s in bf.steps if s.breach and s.aperture})
+    graphs = map_tables.MoveGraphs(bf)
+    for mover in (FOOT, VEHICLE):
+        for _ in range(4):
+            barricades = frozenset(rng.sample(ids, rng.randint(0, 3)))
+            impassable = frozenset(rng.sample(ids, rng.randint(0, 3)))
+            opened = frozenset(rng.sample(breaches, rng.randint(0, 3)))
+            graph = graphs.get(mover, barricades, impassable, opened)
+            dyn = Dynamic(barricades=barricades, impassable=impassable, opened_breaches=opened)
+            assert graph.base == _step_graph(game, mover, dyn)
