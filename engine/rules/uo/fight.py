@@ -333,7 +333,10 @@ def opportunity_options(sit: Situation, mover: str, location: str) -> list[tuple
     g, s = sit.game, sit.state
     out = []
     hidden = not s.blocks[mover].revealed
+    row, bit = sit.static_sight(location), g.battlefield.los_table.bit_of
     for bid, loc in fighters(sit, mover):
+        if row is not None and not (row >> bit(loc)) & 1:
+            continue  # out of sight on the static map (`sees` would say so)
         info = g.blocks[bid]
         if info.dummy or not can_react(sit, bid) or not sit.sees(loc, location):
             continue

@@ -387,6 +387,14 @@ class Situation:
         bit = table.bit_of
         return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
 
+    def static_sight(self, location: str) -> int | None:
+        """The LOS table's row of `location` (`LosTable.built_row`) when it may answer `sees`
+        from there in the negative: with no breach opened, counters only add obstacles, so a
+        location whose bit is not set is not seen. None: ask `sees`."""
+        if self._obstructions().breaches:
+            return None
+        return self.game.battlefield.los_table.built_row(location)
+
     def _los_bits(self, locations: set[str]) -> int:
         """The LOS table's bits of these locations (a row's bits, `LosTable.built_row`)."""
         bit = self.game.battlefield.los_table.bit_of

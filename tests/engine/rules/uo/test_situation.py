@@ -59,3 +59,22 @@ def test_8_1_6_the_movement_situation_is_shared_while_it_stands() -> None:
     play.state.blocks["apc"].eliminated = True
     assert play.dynamic(Side.green).helpers == frozenset()
     assert play.dynamic(Side.red).helpers == frozenset()  # a side's own blocks only
+
+
+def test_5_1_7_static_sight_says_no_only_where_sees_says_no() -> None:
+    """`static_sight` (opportunity fire's first look, 8.3.1): a location whose bit is not set
+    in the row is not seen, with Smoke counters too; with a breach opened it leaves the
+    answer to `sees` (a breach may open a line the static table holds closed, 5.2.4.1)."""
+    play = play_of(game_of([B("g1", INF, "S0302")], [B("r1", INF, "S1104")]))
+    bf = play.game.battlefield
+    bit = bf.los_table.bit_of
+    ids = [loc.id for loc in bf.locations]
+    for smoke in (set(), {"S0904", "S0905"}):
+        play.state.smoke = set(smoke)
+        for a in ids[::7]:
+            row = play.static_sight(a)
+            assert row is not None
+            unseen = [b for b in ids if not (row >> bit(b)) & 1]
+            assert unseen and not any(play.sees(a, b) for b in unseen)
+    play.state.breaches = {"B1"}
+    assert play.static_sight(ids[0]) is None
