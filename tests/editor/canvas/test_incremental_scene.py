@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QByteArray, QDataStream, QIODevice
+from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QSettings
 from PySide6.QtGui import QBrush, QPainterPath, QPen, QUndoCommand
+from PySide6.QtTest import QTest
 
 from editor.canvas.model_item import ModelItem
 from editor.canvas.sheet_scene import SheetScene
@@ -25,8 +26,11 @@ from editor.commands import (
     SplitRoom,
     pointers,
 )
+from editor.main_window import MainWindow
 from editor.panels.outline import OutlineNode
 from engine.model.sheet import Manhole, MapSheet, RoofAccess, Room, Terrain, Wall, WallKind, Zone
+
+from ..conftest import DATA, SAMPLE_SHEET, _forget_edits
 
 
 def path_sig(path: QPainterPath | tuple[float, ...]) -> bytes:
@@ -93,9 +97,17 @@ def picture(scene: SheetScene) -> dict[str, Any]:
     }
 
 
+#: (sheet, its fresh picture) of the sheet every test starts from: each test's undo comes
+#: back to it, and drawing it whole once per module instead of once per test is a third of
+#: the module's fresh drawings
+_PRISTINE: list[tuple[MapSheet, dict[str, Any]]] = []
+
+
 def fresh_picture(scene: SheetScene, sheet: MapSheet) -> dict[str, Any]:
     """The picture of `sheet` drawn whole (set_sheet builds every model item afresh; the
     hex grid is kept while the grid is the same, as in the editor)."""
+    if _PRISTINE and sheet == _PRISTINE[0][0]:
+        return _PRISTINE[0][1]
     scene.set_sheet(sheet)
     return picture(scene)
 
@@ -130,9 +142,11 @@ def fresh_rows(window) -> list[tuple[int, str, str, str]]:
     return out
 
 
-def check(window, fresh: SheetScene) -> None:
+def check(window, fresh: SheetScene | None) -> None:
+    """The window's scene and outliner are those a drawing of its sheet from scratch gives
+    (`fresh` None: the sheet as opened, whose fresh picture is kept)."""
     scene = window.scene
-    assert picture(scene) == fresh_picture(fresh, scene.sheet)
+    assert picture(scene) == (fresh_picture(fresh, scene.sheet) if fresh else _PRISTINE[0][1])
     # nothing left behind in the scene, nothing missing
     in_scene = {id(i) for i in scene.items() if isinstance(i, ModelItem)}
     assert in_scene == {id(i) for i in scene.model_items()}
@@ -346,17 +360,43 @@ COMMANDS: list[Build] = [
 ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def fresh(qapp):
     scene = SheetScene()
     yield scene
     scene.set_sheet(None)
 
 
-@pytest.fixture
-def editing(window, sheet_file):
-    window.load(sheet_file)
+@pytest.fixture(scope="module")
+def loaded(qapp, tmp_path_factory, fresh):
+    """One window with the sample sheet open for the module (opening it was a third of each
+    test's time); each test starts from the sheet as opened (see `editing`)."""
+    settings = QSettings(str(tmp_path_factory.mktemp("gui") / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    window.resize(1200, 800)
+    window.show()
+    assert QTest.qWaitForWindowExposed(window)
+    window.load(SAMPLE_SHEET if SAMPLE_SHEET.is_file() else DATA / "town.yaml")
     assert window.scene.sheet is not None
+    sheet = window.document.model
+    _PRISTINE[:] = [(pointers.copy(sheet), fresh_picture(fresh, sheet))]
+    yield window
+    _PRISTINE.clear()
+    _forget_edits(window)
+    window.close()
+    window.deleteLater()
+
+
+@pytest.fixture
+def editing(loaded):
+    """The module's window, its edits of the test before undone: the sheet as opened, the
+    scene as a fresh drawing of it, an empty undo history."""
+    window = loaded
+    stack = window.document.undo_stack
+    stack.setIndex(0)
+    assert window.document.model == _PRISTINE[0][0]
+    check(window, None)
+    stack.clear()
     # selected objects keep their selection through an edit
     window.scene.select_pointers(["/buildings/2", "/walls/5"])
     return window
