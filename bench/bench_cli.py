@@ -196,7 +196,7 @@ def run_jobs() -> None:
         # what two idle cores would give, from CPU times (which a busy machine hardly changes):
         # the start-up (interpreter, loading, the EP rows read) is S, a game g: a two-game run
         # is S + 2g and the 16-game one S + 16g, so S = (8 * two-game - 16-game) / 7. Random
-        # bots' series fork at once (workers.warm_first): --jobs 2 is S, then the rest of its
+        # series fork at once (workers.py): --jobs 2 is S, then the rest of its
         # CPU shared by two workers. The series figure `uo play` prints starts after S.
         cpu1 = min(c for _, _, c in figures_of[1])
         cpu2 = min(c for _, _, c in figures_of[2])
