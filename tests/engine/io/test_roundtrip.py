@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +22,14 @@ from .schema_strategies import from_schema
 #: 6 minutes (UO_ROUNDTRIP_EXAMPLES=200 for a long run: the edit test draws a bit under half as many)
 EXAMPLES = int(os.environ.get("UO_ROUNDTRIP_EXAMPLES", "25"))
 
+
+@cache
+def documents(fmt: str) -> st.SearchStrategy[Any]:
+    """The documents of `fmt`'s schema: one strategy a format for the run, so that Hypothesis
+    builds and validates it once, not at every example (that was most of this module's time)."""
+    return from_schema(schema_for(fmt))
+
+
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -32,7 +42,7 @@ SETTINGS = settings(
 @SETTINGS
 @given(data=st.data())
 def test_generated_documents_round_trip(fmt: str, suffix: str, data: st.DataObject, tmp_path_factory) -> None:
-    doc = data.draw(from_schema(schema_for(fmt)))
+    doc = data.draw(documents(fmt))
     model = FORMATS[fmt].model_validate(doc)
     path = Path(tmp_path_factory.mktemp("rt")) / f"doc{suffix}"
     save_document(model, path)
@@ -86,8 +96,8 @@ def test_any_edit_is_written_into_the_files_text(
     """Format-keeping saves (17.3) of arbitrary edits: a file saved, then turned into any other
     document of its format by the edit (keys set and unset, list items added and removed),
     is written into its own text, not afresh, and reads back as the edited model."""
-    first = FORMATS[fmt].model_validate(data.draw(from_schema(schema_for(fmt))))
-    second = FORMATS[fmt].model_validate(data.draw(from_schema(schema_for(fmt))))
+    first = FORMATS[fmt].model_validate(data.draw(documents(fmt)))
+    second = FORMATS[fmt].model_validate(data.draw(documents(fmt)))
     path = Path(tmp_path_factory.mktemp("edit")) / f"doc{suffix}"
     save_document(first, path)
     loaded = load_document(path)
