@@ -245,7 +245,7 @@ class BalanceRun:
         loaded = workers.load(self.scenario) if ctx.get_start_method() == "fork" else None
         given = workers.source(loaded, self.scenario, ctx, self.jobs)
         seeds = self.seeds
-        pool = ctx.Pool(self.jobs, initializer=_init_worker, initargs=(given,))
+        pool = workers.pool(ctx, self.jobs, _init_worker, given)
         with self._lock:
             self._pool = pool
         self.started.set()

@@ -107,7 +107,7 @@ def play_series(
     ctx = workers.context()
     given = workers.source(game, scenario, ctx, jobs)
     tasks = [(green, red, seed, check) for seed in seeds]
-    with ctx.Pool(min(jobs, len(seeds)), initializer=_init_worker, initargs=(given,)) as pool:
+    with workers.pool(ctx, min(jobs, len(seeds)), _init_worker, given) as pool:
         # a game at a time to whichever worker is free, back in seed order (workers.py)
         ended = pool.imap_unordered(_work, tasks, chunksize=1)
         yield from workers.in_seed_order(ended, seeds, lambda result: result.seed)

@@ -171,3 +171,22 @@ def test_a_map_too_big_to_hold_every_ep_row_keeps_them_lazy(
     monkeypatch.setattr(workers, "EP_ROWS_MAX_LOCATIONS", len(bf.locations) - 1)
     workers.ep_rows(bf)
     assert bf.derived(ep_from, dict) == {}
+
+
+def _started(given: object) -> None:
+    """A worker's initializer that does nothing."""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux only")
+def test_forked_workers_hold_the_parents_objects_frozen_for_the_collector() -> None:
+    """A worker's full collection walks only what the worker made, not the inherited game
+    (nor writes to its objects' headers, copying the shared pages); this process unfreezes
+    once the workers are started."""
+    import gc
+    import multiprocessing
+
+    before = gc.get_freeze_count()
+    with workers.pool(multiprocessing.get_context("fork"), 1, _started, "given") as pool:
+        frozen_there = pool.apply(gc.get_freeze_count)
+    # (a process that froze objects itself, as the GUI tests do, keeps them as they are)
+    assert frozen_there > 0 and gc.get_freeze_count() == before
