@@ -105,32 +105,40 @@ class Distances:
         n = len(old)
         changed = [d for d in sorted(rows) if before[d] is not after[d] and before[d] != after[d]]
         got = list(old)
-        # 1 = its distance may rest on a changed step (and is searched again), 2 = a target
+        following = self._next
+        # candidates: the locations whose distance rested on a changed step, or on one found
+        # stale; judged by their old distance, so that every way into one is judged first.
+        # A candidate still reached as far by a step of the new graph from a location kept
+        # keeps its distance; the others are stale (searched again), and so become what
+        # rested on them (marks: 1 stale, 2 a target, 3 a candidate)
         mark = bytearray(n)
         for src in sources:
             mark[src] = 2
-        stale: list[int] = []
+        pending: dict[int, list[int]] = {}
         for d in changed:
             fd = old[d]
             if fd >= UNREACHABLE:
                 continue
             for j, c in before[d]:
                 if not mark[j] and old[j] == fd + c:
-                    mark[j] = 1
-                    stale.append(j)
-        k = 0
-        while k < len(stale):  # and what rests on those
-            i = stale[k]
-            k += 1
-            fi = old[i]
-            for j, c in before[i]:
-                if not mark[j] and old[j] == fi + c:
-                    mark[j] = 1
-                    stale.append(j)
+                    mark[j] = 3
+                    pending.setdefault(old[j], []).append(j)
+        stale: list[int] = []
+        while pending:
+            dist = min(pending)
+            for j in pending.pop(dist):
+                if _still_reached(j, dist, old, after, following[j], mark):
+                    mark[j] = 0
+                    continue
+                mark[j] = 1
+                stale.append(j)
+                for k, c in before[j]:
+                    if not mark[k] and old[k] == dist + c:
+                        mark[k] = 3
+                        pending.setdefault(old[k], []).append(k)
         for x in stale:
             got[x] = UNREACHABLE
         seeds: list[int] = []
-        following = self._next
         for x in stale:  # the best way on through a location kept
             best = UNREACHABLE
             for p in following[x]:
@@ -191,6 +199,19 @@ class Distances:
         if len(self.fields) > MAX_FIELDS:
             self.fields.popitem(last=False)
         return got
+
+
+def _still_reached(j: int, dist: int, old: list[int], graph: Graph, ways: list[int], mark: bytearray) -> bool:
+    """Whether `graph` has a step from `j` to a location of `ways` judged kept (nearer
+    than `dist`) that reaches it at `dist`."""
+    for p in ways:
+        fp = old[p]
+        if fp >= dist or mark[p] == 1 or mark[p] == 3:
+            continue
+        for x, c in graph[p]:
+            if x == j and fp + c == dist:
+                return True
+    return False
 
 
 def _settle(graph: Graph, got: list[int], seeds: list[int]) -> None:

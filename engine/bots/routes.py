@@ -191,6 +191,8 @@ def _follow_leader(view: View, how: Mover) -> Callable[[int], float]:
 
 def front(view: View, leader: BlockInfo) -> float | None:
     """How near the blocks a leader commands are to their goals."""
+    if leader.force in view.fronts:
+        return view.fronts[leader.force]
     best: float | None = None
     for own in view.own.values():
         info = own.info
@@ -201,6 +203,7 @@ def front(view: View, leader: BlockInfo) -> float | None:
         assert own.location is not None
         d = progress(view, own.id)(view.know.bf.location(own.location).index)
         best = d if best is None else min(best, d)
+    view.fronts[leader.force] = best
     return best
 
 
@@ -420,6 +423,9 @@ def search(view: View, bid: str, here: str) -> Search:
         careful = max(careful, PRECIOUS)  # the way to a goal opens only by its hands
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
     risks = risk_row(view, protection)
+    seen_at = view.mem.seen_at
+    if seen_at is None:
+        seen_at = view.mem.seen_at = [None] * len(bf)
     while frontier:
         prio, d, i, u = heapq.heappop(frontier)
         here_state = 2 * i + u
@@ -429,7 +435,13 @@ def search(view: View, bid: str, here: str) -> Search:
             nd = d + cost
             if nd > top or j in blocked:
                 continue
-            nu = u and surface[j] and not seen(view, ids[j])
+            if u and surface[j]:
+                s = seen_at[j]
+                if s is None:
+                    s = seen_at[j] = seen(view, ids[j])
+                nu = not s
+            else:
+                nu = False
             if nd > (hidden_limit if nu else limit):
                 continue
             r = risks[j]

@@ -99,6 +99,8 @@ class Memory:
     hidden: tuple[frozenset[int], int] | None = None
     exposure: dict[Protection, dict[str, float]] = field(default_factory=dict)
     seen: dict[str, bool] = field(default_factory=dict)
+    #: the same by location index, for the move search (None: not asked yet)
+    seen_at: list[bool | None] | None = None
     risk: dict[Protection, dict[str, float]] = field(default_factory=dict)
     #: the same risks by location index, for the move search
     risk_rows: dict[Protection, list[float | None]] = field(default_factory=dict)
@@ -198,6 +200,8 @@ class View:
         self.goal_fields: dict[str, list[tuple[str, int, list[int]]]] = {}
         self.search: dict[tuple[str, str], Search] = {}
         self.prog: dict[str, Callable[[int], float]] = {}
+        #: force -> how near its blocks are to their goals (routes.front)
+        self.fronts: dict[str | None, float | None] = {}
         self.vehicle_places: int | None = None  # hidden enemy blocks where a vehicle can stand
         #: what movement needs to know of the situation for our moves (routes.dynamic)
         self.dynamic: Dynamic | None = None
@@ -234,6 +238,7 @@ class View:
         old = mem.signature
         if not isinstance(old, tuple) or old[0] != signature[0]:
             mem.exposure, mem.seen, mem.risk, mem.risk_rows = {}, {}, {}, {}
+            mem.seen_at = None
             mem.unknown_fp, mem.threat = {}, {}
         else:
             changed = set(old[1]) ^ set(signature[1])
@@ -247,20 +252,25 @@ class View:
             for loc in {loc for loc, _, _ in changed}:
                 stale.update(row(loc))
             keys = {key for _, key, _ in changed}
-            for kept in (*mem.exposure.values(), *mem.risk.values()):
-                if len(stale) < len(kept):
-                    for loc in stale:
-                        kept.pop(loc, None)
-                else:
-                    for loc in [loc for loc in kept if loc in stale]:
-                        del kept[loc]
-            by_id = know.bf.by_id
-            indexes = [by_id[loc].index for loc in stale]
-            for risks in mem.risk_rows.values():
-                for i in indexes:
-                    risks[i] = None
+            if 2 * len(stale) > len(know.bf):
+                # most of the map: forgetting it all is quicker (and as exact)
+                mem.exposure, mem.risk, mem.risk_rows = {}, {}, {}
+            else:
+                for kept in (*mem.exposure.values(), *mem.risk.values()):
+                    if len(stale) < len(kept):
+                        for loc in stale:
+                            kept.pop(loc, None)
+                    else:
+                        for loc in [loc for loc in kept if loc in stale]:
+                            del kept[loc]
+                if mem.risk_rows:
+                    by_id = know.bf.by_id
+                    indexes = [by_id[loc].index for loc in stale]
+                    for risks in mem.risk_rows.values():
+                        for i in indexes:
+                            risks[i] = None
             mem.threat = {k: v for k, v in mem.threat.items() if k[0] not in keys}
-            mem.seen = {}  # (seen at any range)
+            mem.seen, mem.seen_at = {}, None  # (seen at any range)
         mem.signature = signature
         mem.hidden = hidden
 
