@@ -27,6 +27,9 @@ REVEAL_VALUE = 0.25
 #: how much of a goal's holding a strike on its holder adds per OSL (it may be cleared)
 HOLDER_BONUS = 0.15
 SCOUTING = frozenset({SupportKind.helicopter_recon, SupportKind.drone_recon})
+#: what an own block's turn is worth when a strike's weapons effect Activates it (8.2.1.3):
+#: a mortar on a hangar room took the turn of the tanks beside it
+LOST_TURN = 1.0
 
 
 def strike_value(view: View, support: str, target: str) -> float:
@@ -65,7 +68,9 @@ def strike_value(view: View, support: str, target: str) -> float:
                 continue
             osl = _ring(rings, row, own.location, reach, target)
             if osl and can_hit(card.targets, own.info.profile.protection):
-                value -= osl * worth(view, own.info, own.losses, True)
+                # its OSL, and its turn: a block suffering a weapons effect is Activated
+                # (8.2.1.3), and the strike falls in the initial phase, before it acts
+                value -= osl * worth(view, own.info, own.losses, True) + LOST_TURN
     per = view.brief.collateral.get(view.side, 0)
     if per:
         for where, chance in population(view).items():

@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import pytest
 
+from engine.battlefield import LocKind
+from engine.battlefield.movement import ep_within
+from engine.bots import RandomBot
+from engine.bots.map_tables import sight_table
+from engine.bots.runner import bot_seed
+from engine.bots.support_3d import LOST_TURN, REQUEST_THRESHOLD, strike_value
+from engine.bots.view import Memory, View
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Activate, Assault, Destroy, Fire, StartImpulse, SupportedFire
+from engine.rules.uo.actions import Activate, Assault, Destroy, Fire, Request3D, StartImpulse, SupportedFire
 from engine.rules.uo.counters import CounterState, Kind
 from engine.rules.uo.game import Game
+from engine.rules.uo.play import Play
 
-from .test_endgame import SCENARIO, _bot, _clear_red, _green_turn, _put
+from .test_endgame import SCENARIO, SEED, _bot, _clear_red, _green_turn, _put
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +102,40 @@ def test_8_2_8_a_tank_assaults_a_hidden_holder_of_a_hangar_room_with_its_gun(gam
     assert Assault("39.3", "coax") in actions and Assault("39.3", "gun120") in actions
     choice = _bot(game, ours).choose(play.observation(Side.green), actions)
     assert choice == Assault("39.3", "gun120")
+
+
+def test_8_2_1_3_a_strike_beside_a_friend_costs_the_friend_its_turn(game: Game) -> None:
+    """A mortar strike (red symbol: both sides) at a revealed enemy leader in the next hex to
+    a Green block is worth less by the ring's OSL on the block and by the block's turn: a
+    weapons effect Activates it (8.2.1.3), in the initial phase, before it has acted."""
+    bf = game.battlefield
+    values = []
+    for beside in (False, True):
+        play = Play(game, SEED)
+        bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
+        while (d := play.decision) is not None and not (
+            d.side == Side.green and any(isinstance(a, Request3D) for a in play.legal_actions())
+        ):
+            play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
+        _clear_red(play, keep=("r1-pl",))
+        # a street hex the requester sees, with a free street hex next to it
+        taken = {b.location for b in play.state.blocks.values() if b.on_map}
+        sight = sight_table(bf).row(play.state.blocks["g1-pl"].location or "")
+        target, near = next(
+            (loc, n)
+            for loc, ep in sorted(sight.items())
+            if 3 <= ep <= 10 and bf.location(loc).kind == LocKind.hex and loc not in taken
+            for n in sorted(bf.neighbours(loc))
+            if n not in taken and bf.location(n).kind == LocKind.hex and ep_within(bf, loc, n, 1)
+        )
+        _put(play, "r1-pl", target)
+        play.state.blocks["r1-pl"].revealed = True
+        if beside:
+            _put(play, "g1-inf1", near)
+        bot = _bot(game, {})
+        view = View(bot.know, play.observation(Side.green), Memory())
+        values.append(strike_value(view, "sup-mortar", target))
+    alone, crowded = values
+    # the mortar's ring at 1 EP takes 1 OSL from the rifles (worth 1 an OSL), and their turn
+    assert crowded == pytest.approx(alone - 1.0 - LOST_TURN)
+    assert alone > REQUEST_THRESHOLD >= crowded
