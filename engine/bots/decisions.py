@@ -379,8 +379,8 @@ def activation(view: View, groups: Groups) -> Action:
             value += REACH_TIE * sum(1 for p in Protection if can_hit(w.targets, p))
         if value > best_value:
             best, best_value = action, value
-    supported = _supported(view, bid, here, weapons, groups.get(SupportedFire, []))
-    if supported is not None and supported[0] > best_value:
+    supported = _supported(view, bid, here, weapons, groups.get(SupportedFire, []), best_value)
+    if supported is not None:
         best_value, best = supported
     for action in groups.get(Scout, []):
         assert isinstance(action, Scout)
@@ -426,24 +426,34 @@ def activation(view: View, groups: Groups) -> Action:
 
 
 def _supported(
-    view: View, bid: str, here: str, weapons: dict[str, Weapon], actions: list[Action]
+    view: View, bid: str, here: str, weapons: dict[str, Weapon], actions: list[Action], floor: float
 ) -> tuple[float, Action] | None:
-    """The best supported fire (10.2): the fire's worth with the supporting block's +2 FP
-    (the rules offer only a supporter that sees the target with a weapon that hurts it),
-    less what the supporter would have done with its own activation, which it gives up."""
+    """The best supported fire (10.2) worth more than `floor`: the fire's worth with the
+    supporting block's +2 FP (the rules offer only a supporter that sees the target with a
+    weapon that hurts it), less what the supporter would have done with its own activation,
+    which it gives up (at least SUPPORT_COST). The fire's worth is the same whoever
+    supports; a supporter's activation is weighed only where the fire could beat `floor`."""
     best: tuple[float, str, Action] | None = None
+    fires: dict[tuple[str, str], float | None] = {}
     given_up: dict[str, float] = {}
     for action in actions:
         assert isinstance(action, SupportedFire)
-        enemy = view.enemy_at.get(action.target)
-        w = weapons.get(action.weapon)
-        if enemy is None or w is None or action.support not in view.own:
+        key = (action.target, action.weapon)
+        if key not in fires:
+            enemy = view.enemy_at.get(action.target)
+            w = weapons.get(action.weapon)
+            fires[key] = (
+                None
+                if enemy is None or w is None
+                else fight_value(view, bid, here, w, enemy, False, bonus=SUPPORT_BONUS)
+            )
+        value = fires[key]
+        if value is None or value - SUPPORT_COST <= floor or action.support not in view.own:
             continue
-        value = fight_value(view, bid, here, w, enemy, False, bonus=SUPPORT_BONUS)
         if action.support not in given_up:
             given_up[action.support] = max(intent(view, action.support), SUPPORT_COST)
         value -= given_up[action.support]
-        if best is None or (value, str(action)) > best[:2]:
+        if value > floor and (best is None or (value, str(action)) > best[:2]):
             best = (value, str(action), action)
     return None if best is None else (best[0], best[2])
 
