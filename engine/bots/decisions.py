@@ -69,11 +69,13 @@ from .estimates import exposure, fight_value, friendly_fire, holding, reply_valu
 from .routes import (
     EXPOSURE,
     FAR,
+    GUARD_CAUTION,
     LEADER_LAG,
     budget,
     commanded_leader,
     dynamic,
     front,
+    goal_fields,
     mp_left,
     path,
     place_score,
@@ -81,7 +83,7 @@ from .routes import (
     progress,
     search,
 )
-from .view import Enemy, SearchState, View, mover, role
+from .view import Enemy, Own, SearchState, View, mover, role
 
 #: expected value an action must bring to be taken: standing, and with a move to make
 FIRE_THRESHOLD = 0.1
@@ -181,6 +183,7 @@ def decide(view: View, groups: Groups) -> Action:
         if len(groups) == 1:
             return groups[Unknown][0]
         groups = defaultdict(list, {kind: found for kind, found in groups.items() if kind is not Unknown})
+    reuse(view)
     kinds = groups.keys()
     if Deploy in kinds:
         return _deploy(view, groups[Deploy])
@@ -207,6 +210,78 @@ def decide(view: View, groups: Groups) -> Action:
     if kinds & {Move, EndActivation, Fire, SupportedFire, Assault, Scout, Destroy, *FIELD_ACTIONS}:
         return activation(view, groups)
     raise UnknownAction(f"no decision for the actions {sorted(k.__name__ for k in kinds)}")
+
+
+#: sets of goal fields the memory keeps (the last standstills')
+MAX_GOAL_FIELDS = 8
+
+GoalFields = list[tuple[str, int, list[int]]]
+
+
+class _KeptFields(dict[str, GoalFields]):
+    """A view's goal fields (View.goal_fields): those kept for the same situation and the
+    block where it stands now, looked up as routes.goal_fields asks; those worked out anew
+    are kept too."""
+
+    def __init__(self, kept: dict[tuple[str, str | None], GoalFields], own: dict[str, Own]):
+        super().__init__()
+        self.kept = kept
+        self.own = own
+
+    def _where(self, bid: str) -> tuple[str, str | None]:
+        own = self.own.get(bid)
+        return (bid, None if own is None else own.location)
+
+    def get(self, bid: str, default: GoalFields | None = None) -> GoalFields | None:  # type: ignore[override]
+        got = dict.get(self, bid)
+        if got is None:
+            got = self.kept.get(self._where(bid))
+            if got is None:
+                return default
+            dict.__setitem__(self, bid, got)
+        return got
+
+    def __setitem__(self, bid: str, fields: GoalFields) -> None:
+        dict.__setitem__(self, bid, fields)
+        self.kept[self._where(bid)] = fields
+
+
+def reuse(view: View) -> None:
+    """Hand the view the blocks' goals and MP fields (routes.goal_fields) worked out at an
+    earlier decision where all they depend on was the same: where the block stands, which
+    of our blocks and which enemy block stands on each goal and who holds it, where our
+    engineers stand when a barricade closes a goal (who opens which), where every enemy
+    stands late (a goal one may walk into is guarded), the counters closing locations and
+    the turn (caution). They were worked out again at every decision, though starting an
+    impulse, activating a block or a step of a move leave most blocks' as they were."""
+    own_at, enemy_at, control = view.own_at, view.enemy_at, view.control
+    on_goals = []
+    for loc, _ in view.goals:
+        enemy = enemy_at.get(loc)
+        on_goals.append((own_at.get(loc), None if enemy is None else enemy.key, control.get(loc)))
+    engineers = None
+    if not view.barricades.isdisjoint(view.goal_set):
+        engineers = tuple(
+            (o.id, o.location, o.eliminated)
+            for o in view.own.values()
+            if o.info.type in ENGINEERS and not o.info.dummy
+        )
+    key = (
+        view.turn,
+        tuple(on_goals),
+        engineers,
+        tuple(e.location for e in view.enemies) if view.caution <= GUARD_CAUTION else None,
+        view.barricades,
+        view.impassable,
+        view.know.counters,
+    )
+    kept = view.mem.goal_fields
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= MAX_GOAL_FIELDS:
+            del kept[next(iter(kept))]  # the oldest
+        got = kept[key] = {}
+    view.goal_fields = _KeptFields(got, view.own)
 
 
 def _deploy(view: View, actions: list[Action]) -> Action:
@@ -588,8 +663,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
     reach before acting (7.1.2: 3 MP on foot, 6 in a vehicle): an assault from next
     door, or a fire with a clear LOS; with the way there."""
     info = view.brief.own[bid]
-    progress(view, bid)
-    held = [t for t in view.targets.get(bid, ()) if t in view.enemy_at]
+    held = [t for t in _targets(view, bid) if t in view.enemy_at]
     if not held:
         return None
     with_action = WITH_ACTION[unit_of(info.profile)]
@@ -642,6 +716,20 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
         if best is None or value > best[0]:
             best = (value, path(view, start_, key, prev))
     return best
+
+
+def _targets(view: View, bid: str) -> set[str]:
+    """The goals the block heads for, as routes.progress sets them (none for a block that
+    stays, the commander or a dummy off our list), without its MP function: a leader's
+    needs the fields of all its blocks (routes.front), and the strike asks at every step."""
+    got = view.targets.get(bid)
+    if got is not None:
+        return got
+    info = view.brief.own[bid]
+    if role(view, info) == "stay" or (info.dummy and bid not in view.own) or info.type == BlockType.commander:
+        return set()
+    got = view.targets[bid] = {loc for loc, _, _ in goal_fields(view, bid)}
+    return got
 
 
 def _within(view: View, bid: str, here: str, mp: int) -> list[str]:

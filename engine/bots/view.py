@@ -110,6 +110,11 @@ class Memory:
     hidden_fp: dict[tuple[frozenset[int], bool], dict[HiddenKey, HiddenFp]] = field(default_factory=dict)
     #: the firepower each enemy block brings on a block of a protection, by EP
     threat: dict[tuple[str, Protection], dict[int, float]] = field(default_factory=dict)
+    #: the goals and MP fields of each block (View.goal_fields, routes.goal_fields) by
+    #: what they depend on (decisions.reuse): kept across the decisions of a standstill
+    goal_fields: dict[tuple[object, ...], dict[tuple[str, str | None], list[tuple[str, int, list[int]]]]] = (
+        field(default_factory=dict)
+    )
 
 
 class View:
