@@ -223,9 +223,16 @@ class _KeptFields(dict[str, GoalFields]):
     block where it stands now, looked up as routes.goal_fields asks; those worked out anew
     are kept too."""
 
-    def __init__(self, kept: dict[tuple[str, str | None], GoalFields], own: dict[str, Own]):
+    def __init__(
+        self,
+        kept: dict[tuple[str, str | None], GoalFields],
+        targets: dict[str, set[str]],
+        own: dict[str, Own],
+    ):
         super().__init__()
         self.kept = kept
+        #: the goals of the blocks whose goals do not depend on where they stand (_targets)
+        self.targets = targets
         self.own = own
 
     def _where(self, bid: str) -> tuple[str, str | None]:
@@ -280,8 +287,8 @@ def reuse(view: View) -> None:
     if got is None:
         if len(kept) >= MAX_GOAL_FIELDS:
             del kept[next(iter(kept))]  # the oldest
-        got = kept[key] = {}
-    view.goal_fields = _KeptFields(got, view.own)
+        got = kept[key] = ({}, {})
+    view.goal_fields = _KeptFields(got[0], got[1], view.own)
 
 
 def _deploy(view: View, actions: list[Action]) -> Action:
@@ -726,9 +733,20 @@ def _targets(view: View, bid: str) -> set[str]:
     if got is not None:
         return got
     info = view.brief.own[bid]
-    if role(view, info) == "stay" or (info.dummy and bid not in view.own) or info.type == BlockType.commander:
+    kind = role(view, info)
+    if kind == "stay" or (info.dummy and bid not in view.own) or info.type == BlockType.commander:
         return set()
-    got = view.targets[bid] = {loc for loc, _, _ in goal_fields(view, bid)}
+    # which goals a block heads for depends on where it stands only for a defender (it
+    # walks at most HOLD_REACH MP): the others' are kept with the goal fields (reuse), a
+    # moving block's fields being worked out again at each of its steps
+    fields = view.goal_fields
+    kept = fields.targets if isinstance(fields, _KeptFields) and kind != "hold" else None
+    got = kept.get(bid) if kept is not None else None
+    if got is None:
+        got = {loc for loc, _, _ in goal_fields(view, bid)}
+        if kept is not None:
+            kept[bid] = got
+    view.targets[bid] = got
     return got
 
 

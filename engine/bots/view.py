@@ -111,10 +111,12 @@ class Memory:
     #: the firepower each enemy block brings on a block of a protection, by EP
     threat: dict[tuple[str, Protection], dict[int, float]] = field(default_factory=dict)
     #: the goals and MP fields of each block (View.goal_fields, routes.goal_fields) by
-    #: what they depend on (decisions.reuse): kept across the decisions of a standstill
-    goal_fields: dict[tuple[object, ...], dict[tuple[str, str | None], list[tuple[str, int, list[int]]]]] = (
-        field(default_factory=dict)
-    )
+    #: what they depend on (decisions.reuse), and the goals of each block that walks to
+    #: them wherever it stands (decisions._targets): kept across the decisions of a standstill
+    goal_fields: dict[
+        tuple[object, ...],
+        tuple[dict[tuple[str, str | None], list[tuple[str, int, list[int]]]], dict[str, set[str]]],
+    ] = field(default_factory=dict)
 
 
 class View:
