@@ -112,7 +112,12 @@ class _Recorder:
         else:
             # set-up does not come back: the blocks are all the record reads of an observation
             # (the whole of both sides' was a tenth of a heuristic game, a third of a random one)
-            views = {side: own_blocks(play, side) for side in Side}
+            # (Urban Operations' plays only: another rule set's play has its own state, and its
+            # observation's own blocks are read as during set-up)
+            if isinstance(play, Play):
+                views = {side: own_blocks(play, side) for side in Side}
+            else:
+                views = {side: play.observation(side).own for side in Side}
         for side, own in views.items():
             carriers = {b.id: b.location for b in own}
             for b in own:
