@@ -17,7 +17,7 @@ from ..rules.uo.briefing import PublishedBlock
 from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
-from . import endgame, holders
+from . import endgame
 from .view import MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
 #: OSL a victory point is worth
@@ -35,10 +35,6 @@ THREAT_EP = 6
 #: the chance a face-down No Man's Land counter is taken to be population: the sample sets
 #: up one in four, and a shot through one may cost a victory level (priced with caution)
 HIDDEN_POPULATION = 0.5
-#: of a last holder's worth (holders.py), what a fire it may reply to brings
-HOLDER_FIRE = 1.0
-#: the least chance of winning an assault for which a last holder's worth counts
-HOLDER_ODDS = 0.5
 
 
 def best_fp(
@@ -309,15 +305,7 @@ def fight_value(
     cost = friendly_fire(view, bid, weapon, there, assault, here) if friendly else 0.0
     if theirs <= 0:
         # it cannot reply: it withdraws or loses 2 OSL (8.2.7.4)
-        value = view.know.withdrawal_loss * v_them + (0.5 if there in view.goal_set else 0.2) - cost
-        bonus = holders.holder_bonus(view, there)
-        if bonus:
-            # the last holder of a stake missed cleared (holders.py): for sure if 2 OSL
-            # eliminate it, else as it chooses; an APC the tank's coax could not hurt sat out
-            # the game in a hangar room, its shot priced like any other
-            left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
-            value += (1.0 if left <= 2 else 0.5) * bonus
-        return value
+        return view.know.withdrawal_loss * v_them + (0.5 if there in view.goal_set else 0.2) - cost
     theirs += their_mods(view, enemy, there, here, False)
     long_shot = combat.sniper_long(tables, info.type, enemy.info.type if enemy.info else None, ep)
     t, u = view.know.exchange(
@@ -337,18 +325,13 @@ def fight_value(
         # (8.3.2), which any defender may choose; the location is then for the taking
         left = enemy.info.levels - enemy.losses if enemy.info is not None else HIDDEN_LEVELS
         evict = 0.0 if assault else EVICT_PRIOR + EVICT_KILL * min(1.0, t / max(left, 1))
-        # the last holders of a stake missed: worth far more than their OSL (holders.py)
-        extra = max(push * 0.5, HOLDER_FIRE * holders.holder_bonus(view, there))
-        value += (0.2 * t + evict) * holding(view, there) + evict * extra
+        value += (0.2 * t + evict) * holding(view, there) + evict * push * 0.5
     if assault:
         # the loser withdraws: a goal taken, or lost; losing `here` costs nothing more when it
         # scores only with `there` (one all-or-nothing stake)
         p_win = t / max(t + u, 1e-9)
         lost = 0.0 if endgame.same_stake(view, here, there) else holding(view, here) * 0.5
-        # a last holder's worth (holders.py) once the odds favour us: a fortified veteran is
-        # fired at until weak, not stormed at poor odds while turns remain
-        bonus = holders.holder_bonus(view, there) if p_win >= HOLDER_ODDS else 0.0
-        value += p_win * (holding(view, there) + max(push, bonus)) - (1 - p_win) * lost
+        value += p_win * (holding(view, there) + push) - (1 - p_win) * lost
     return value
 
 
