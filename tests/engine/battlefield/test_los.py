@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from random import Random
 
 import pytest
 
@@ -354,23 +355,29 @@ def harbour_sheet() -> Battlefield:
     return compile_file(Path(__file__).resolve().parents[3] / "maps" / "A-harbour.yaml")
 
 
+def scattered_counters(bf: Battlefield, rng: Random, smoke: int, wrecks: int, vehicles: int) -> Dynamic:
+    """Smoke, Wreck and Vehicles counters on hexes drawn by `rng` (in that order)."""
+    from engine.battlefield import LocKind
+
+    hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
+    return Dynamic(
+        smoke=frozenset(h.id for h in rng.sample(hexes, smoke)),
+        wrecks=frozenset(h.id for h in rng.sample(hexes, wrecks)),
+        vehicles=frozenset(h.id for h in rng.sample(hexes, vehicles)),
+    )
+
+
 def test_5_1_7_obstacles_found_through_outline_boxes_are_every_outline_met() -> None:
     """obstacles() skips the buildings and obstacle hexes whose box the line misses (issue 14:
     it tested every outline of the map at every LOS question with counters); on the sample,
     with Smoke, Wreck and Vehicles counters, it finds what testing every outline finds."""
     import random
 
-    from engine.battlefield import Dynamic, LocKind
     from engine.battlefield import los as los_module
 
     bf = harbour_sheet()
-    hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
     rng = random.Random(14)
-    dyn = Dynamic(
-        smoke=frozenset(h.id for h in rng.sample(hexes, 12)),
-        wrecks=frozenset(h.id for h in rng.sample(hexes, 6)),
-        vehicles=frozenset(h.id for h in rng.sample(hexes, 6)),
-    )
+    dyn = scattered_counters(bf, rng, smoke=12, wrecks=6, vehicles=6)
     met = 0
     for _ in range(400):
         a, b = rng.sample(bf.locations, 2)
@@ -401,17 +408,11 @@ def test_5_1_7_1_counters_judged_past_a_clear_static_line_as_the_whole_rule() ->
     included; an end in a room, on a roof or underground gets the whole rule."""
     import random
 
-    from engine.battlefield import Dynamic, LocKind
     from engine.battlefield.los import clear_past_counters
 
     bf = harbour_sheet()
-    hexes = [loc for loc in bf.locations if loc.kind == LocKind.hex]
     rng = random.Random(16)
-    dyn = Dynamic(
-        smoke=frozenset(h.id for h in rng.sample(hexes, 20)),
-        wrecks=frozenset(h.id for h in rng.sample(hexes, 10)),
-        vehicles=frozenset(h.id for h in rng.sample(hexes, 10)),
-    )
+    dyn = scattered_counters(bf, rng, smoke=20, wrecks=10, vehicles=10)
     kinds: set[str] = set()
     blocked_by_counters = 0
     for _ in range(700):
