@@ -3,7 +3,7 @@ the editor's Play > Balance...).
 
 Each game is played through the rule-set interface and recorded from the two sides'
 observations after every action (nothing is read from the play state; once set-up is over,
-only the observations' own blocks are made: observation.own_blocks):
+only the observations' own blocks are made: the play's own_blocks):
 - where blocks were eliminated: a side always knows its own blocks, so a block that turns up
   eliminated in its side's observation fell where that observation last had it (a passenger,
   where its carrier was); dummies (no type) are not blocks and do not count;
@@ -31,7 +31,6 @@ from typing import Any
 from ..model.scenario import Side
 from ..rules.registry import rule_set
 from ..rules.uo.game import Game
-from ..rules.uo.observation import OwnBlock, own_blocks
 from ..rules.uo.play import Play
 from . import workers
 from .runner import GameTooLong, make_bot, play_game
@@ -99,7 +98,7 @@ class _Recorder:
 
     def observe(self, play: Play) -> None:
         present: dict[str, set[str]] = {}
-        views: dict[Side, tuple[OwnBlock, ...]] = {}
+        views: dict[Side, tuple[Any, ...]] = {}
         setup = False
         if self.setup:
             for side in Side:
@@ -112,12 +111,7 @@ class _Recorder:
         else:
             # set-up does not come back: the blocks are all the record reads of an observation
             # (the whole of both sides' was a tenth of a heuristic game, a third of a random one)
-            # (Urban Operations' plays only: another rule set's play has its own state, and its
-            # observation's own blocks are read as during set-up)
-            if isinstance(play, Play):
-                views = {side: own_blocks(play, side) for side in Side}
-            else:
-                views = {side: play.observation(side).own for side in Side}
+            views = {side: tuple(play.own_blocks(side)) for side in Side}
         for side, own in views.items():
             carriers = {b.id: b.location for b in own}
             for b in own:

@@ -147,6 +147,11 @@ class PlayState(Protocol[A, Obs]):
 
     def observation(self, side: Side) -> Obs: ...
 
+    def own_blocks(self, side: Side) -> Sequence[Any]:
+        """`observation(side).own` alone: the side's own blocks as its observation shows
+        them, without the rest (a balance run follows only these after every action)."""
+        ...
+
     @property
     def outcome(self) -> Outcome: ...
 

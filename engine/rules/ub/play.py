@@ -195,6 +195,11 @@ class UbPlay:
     def digest_parts(self) -> dict[str, str]:
         return state_parts(self.state)
 
+    def own_blocks(self, side: Side) -> tuple[Any, ...]:
+        """The side's own pieces as its observation shows them (the whole observation is
+        small here: nothing is saved by building them alone)."""
+        return tuple(self.observation(side).own)
+
     def observation(self, side: Side) -> UbObservation:
         s = self.state
         views = tuple(

@@ -76,7 +76,7 @@ from .actions import (
 )
 from .activation import MOVE_ONLY
 from .game import Game
-from .observation import Observation, observe
+from .observation import Observation, OwnBlock, observe, own_blocks
 from .situation import Situation
 from .state import (
     Activation,
@@ -321,6 +321,10 @@ class Play(Situation):
         """What `side` knows now (4.3.2.2, fog of war; 8.1.10): a frozen value built by
         observation.py, the only view of the play a bot gets."""
         return observe(self, side, self.decision, self.log)
+
+    def own_blocks(self, side: Side) -> tuple[OwnBlock, ...]:
+        """The side's own blocks as its observation shows them, alone (observation.own_blocks)."""
+        return own_blocks(self, side)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -87,6 +87,7 @@ def test_after_set_up_the_record_reads_only_the_own_blocks_of_the_observations(
     from engine.bots import balance
     from engine.bots.runner import make_bot, play_game
     from engine.rules.uo.observation import own_blocks
+    from engine.rules.uo.play import Play
 
     asked: list[int] = []
 
@@ -96,7 +97,7 @@ def test_after_set_up_the_record_reads_only_the_own_blocks_of_the_observations(
         asked.append(1)
         return own
 
-    monkeypatch.setattr(balance, "own_blocks", checked)
+    monkeypatch.setattr(Play, "own_blocks", checked)
     objectives = objectives_of(game)
     now, before = balance._Recorder(objectives), balance._Recorder(objectives)
     whole = balance._Recorder.observe
