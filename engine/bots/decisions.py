@@ -76,6 +76,7 @@ from .routes import (
     dynamic,
     front,
     goal_fields,
+    idle,
     mp_left,
     path,
     place_score,
@@ -734,8 +735,8 @@ def _targets(view: View, bid: str) -> set[str]:
         return got
     info = view.brief.own[bid]
     kind = role(view, info)
-    if kind == "stay" or (info.dummy and bid not in view.own) or info.type == BlockType.commander:
-        return set()
+    if idle(view, bid, info, kind) or info.type == BlockType.commander:
+        return set()  # (the commander follows its leaders: routes.progress)
     # which goals a block heads for depends on where it stands only for a defender (it
     # walks at most HOLD_REACH MP): the others' are kept with the goal fields (reuse), a
     # moving block's fields being worked out again at each of its steps

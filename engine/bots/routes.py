@@ -45,6 +45,12 @@ def _zero(i: int) -> float:
     return 0.0
 
 
+def idle(view: View, bid: str, info: BlockInfo, kind: str) -> bool:
+    """Whether the block heads for no place at all: one whose role is to stay, or a dummy
+    off our list (progress is a constant; it has no goals)."""
+    return kind == "stay" or (info.dummy and bid not in view.own)
+
+
 def progress(view: View, bid: str) -> Callable[[int], float]:
     """MP from a location (by index) to the block's nearest goal no friend holds,
     leaders kept behind the front; a constant for blocks that stay."""
@@ -53,7 +59,7 @@ def progress(view: View, bid: str) -> Callable[[int], float]:
         return got
     info = view.brief.own[bid]
     kind = role(view, info)
-    if kind == "stay" or (info.dummy and bid not in view.own):
+    if idle(view, bid, info, kind):
         view.prog[bid] = _zero
         return _zero
     if info.type == BlockType.commander:
