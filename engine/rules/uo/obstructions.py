@@ -355,16 +355,8 @@ def opened_breaches(game: Game, state: State) -> frozenset[str]:
     return base | state.breaches if state.breaches else base
 
 
-def through_breach(game: Game, opened: frozenset[str], a: str, b: str) -> bool:
-    """Whether the LOS a-b may pass an opened breach: one end is the room or zone behind
-    one (the static LOS table holds every breach closed)."""
-    if not opened:
-        return False
-    rooms = breach_rooms(game, opened)
-    return a in rooms or b in rooms
-
-
 def breach_rooms(game: Game, opened: frozenset[str]) -> frozenset[str | None]:
-    """The rooms and zones behind these opened breaches (`through_breach`)."""
+    """The rooms and zones behind these opened breaches: a LOS with an end in one may pass
+    an opened breach (the static LOS table holds every breach closed)."""
     bf = game.battlefield
     return frozenset(bf.apertures[ap].interior for ap in opened if ap in bf.apertures)

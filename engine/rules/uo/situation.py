@@ -258,7 +258,7 @@ class Situation:
         seen = self._blocked_los.get(key)
         if seen is not None:
             return seen
-        if a in rooms or b in rooms:  # `obstructions.through_breach`
+        if a in rooms or b in rooms:  # an end behind an opened breach (breach_rooms)
             seen = los(bf, a, b, blockers.dynamic()).clear  # into a room through a breach (5.2.4.1)
         elif not bf.los_table.clear(a, b):
             seen = False  # counters only add obstacles
