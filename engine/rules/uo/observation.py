@@ -25,14 +25,14 @@ from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from ...model.cards import BlockType
-from ...model.scenario import Side
+from ...model.scenario import Side, SupportRow
 from ..ruleset import Decision
 from . import fortified as fortification
 from . import obstructions, support, third_dimension
 from .counters import Kind
-from .game import Game
+from .game import BlockInfo, Game
 from .situation import Situation
-from .state import AdvanceChoice, Fight, Phase, Withdrawal, other
+from .state import AdvanceChoice, BlockState, Fight, Phase, Withdrawal, other
 
 #: the play's log: its entries, JSON-ready
 Log = Sequence[Mapping[str, Any]]
@@ -375,8 +375,7 @@ def identities(play: Situation, side: Side) -> dict[str, int]:
     found = by_side.get(side)
     if found is None:
         found = by_side[side] = {
-            bid: n
-            for n, bid in enumerate(bid for bid, info in play.game.blocks.items() if info.side == side)
+            bid: n for n, bid in enumerate(bid for bid, info in play.game.blocks.items() if info.side == side)
         }
     return found
 
@@ -410,33 +409,14 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     mover = s.activation.block if s.activation is not None else None
     own: list[OwnBlock] = []
     enemies: list[EnemyBlock] = []
-    own_blocks, enemy_blocks = _OWN_BLOCKS, _ENEMY_BLOCKS
+    enemy_blocks = _ENEMY_BLOCKS
     for bid, b in s.blocks.items():
         info = g.blocks[bid]
         if info.side == side:
-            kind = None if info.dummy else info.profile.type
-            key: tuple[object, ...] = (
-                bid,
-                kind,
-                b.location,
-                b.losses,
-                b.revealed,
-                b.activated,
-                b.reaction,
-                b.completed,
-                b.mounted_in,
-                b.eliminated,
-            )
-            block = own_blocks.get(key)
-            if block is None:
-                markers = MARKERS[(b.activated, b.reaction, b.completed)]
-                block = OwnBlock(
-                    bid, kind, b.location, b.losses, b.revealed, markers, b.mounted_in, b.eliminated
-                )
-                _share(own_blocks, key, block)
-            own.append(block)
+            own.append(_own_block(bid, info, b))
         elif b.location and not b.eliminated and play.visible_layer(side, b.location):
             moving = bid == mover
+            key: tuple[object, ...]
             if b.revealed:
                 marks = (b.activated, b.reaction, b.completed)
                 key = (b.location, ident[bid], info.profile.type, b.losses, marks, moving)
@@ -521,29 +501,27 @@ def own_blocks(play: Situation, side: Side) -> tuple[OwnBlock, ...]:
     """`observe(play, side, ...).own` alone: the side's own blocks, the same values in the
     same order, without the rest of the observation (a balance run's record follows only
     each side's own blocks after every action: bots/balance.py)."""
-    g, own_blocks = play.game, _OWN_BLOCKS
-    own: list[OwnBlock] = []
-    for bid, b in play.state.blocks.items():
-        info = g.blocks[bid]
-        if info.side != side:
-            continue
-        kind = None if info.dummy else info.profile.type
-        key: tuple[object, ...] = (bid, kind, b.location, b.losses, b.revealed)
-        key += (b.activated, b.reaction, b.completed, b.mounted_in, b.eliminated)
-        block = own_blocks.get(key)
-        if block is None:
-            markers = MARKERS[(b.activated, b.reaction, b.completed)]
-            block = OwnBlock(bid, kind, b.location, b.losses, b.revealed, markers, b.mounted_in, b.eliminated)
-            _share(own_blocks, key, block)
-        own.append(block)
-    return tuple(own)
+    blocks = play.game.blocks
+    return tuple(
+        _own_block(bid, info, b) for bid, b in play.state.blocks.items() if (info := blocks[bid]).side == side
+    )
 
 
-#: per game and side, the rows of its 3D matrix then of its air defence: (support, the
-#: scenario's missions, requests a turn (None: air defence), the "side:support" key)
-_MATRIX_ROWS: WeakKeyDictionary[Game, dict[Side, tuple[tuple[str, int, int | None, str], ...]]] = (
-    WeakKeyDictionary()
-)
+def _own_block(bid: str, info: BlockInfo, b: BlockState) -> OwnBlock:
+    """The side's view of its own block `bid`, shared with every equal one (_OWN_BLOCKS)."""
+    kind = None if info.dummy else info.profile.type
+    key: tuple[object, ...] = (bid, kind, b.location, b.losses, b.revealed)
+    key += (b.activated, b.reaction, b.completed, b.mounted_in, b.eliminated)
+    block = _OWN_BLOCKS.get(key)
+    if block is None:
+        markers = MARKERS[(b.activated, b.reaction, b.completed)]
+        block = OwnBlock(bid, kind, b.location, b.losses, b.revealed, markers, b.mounted_in, b.eliminated)
+        _share(_OWN_BLOCKS, key, block)
+    return block
+
+
+#: per game and side, the rows of its 3D matrix then of its air defence (True for those)
+_MATRIX_ROWS: WeakKeyDictionary[Game, dict[Side, tuple[tuple[SupportRow, bool], ...]]] = WeakKeyDictionary()
 
 
 def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
@@ -557,24 +535,17 @@ def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
     rows = by_side.get(side)
     if rows is None:
         rows = by_side[side] = tuple(
-            [
-                (r.support, r.missions, r.per_turn, third_dimension.key(side, r.support))
-                for r in third_dimension.matrix(play, side)
-            ]
-            + [
-                (r.support, r.missions, None, third_dimension.key(side, r.support))
-                for r in third_dimension.air_defence(play, side)
-            ]
+            [(r, False) for r in third_dimension.matrix(play, side)]
+            + [(r, True) for r in third_dimension.air_defence(play, side)]
         )
-    third, extra = play.state.third, play.state.events.extra_missions
-    used, requested = third.used, ({} if third.first is not None else third.requested)
+    waiting = play.state.third.first is not None
     return tuple(
         SupportLeft(
-            support,
-            missions + extra.get(support, 0) - used.get(k, 0),
-            None if per_turn is None else per_turn - requested.get(k, 0),
+            r.support,
+            third_dimension.missions_left(play, side, r),
+            None if air else r.per_turn if waiting else third_dimension.requests_left(play, side, r),
         )
-        for support, missions, per_turn, k in rows
+        for r, air in rows
     )
 
 

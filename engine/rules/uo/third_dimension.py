@@ -72,6 +72,12 @@ def missions_left(sit: Situation, side: Side, row: SupportRow) -> int:
     return row.missions + extra - third.used.get(key(side, row.support), 0)
 
 
+def requests_left(sit: Situation, side: Side, row: SupportRow) -> int:
+    """The requests `side` may still make of `row` this turn (7.3.1: the matrix's second
+    number), as the request sequence counts them."""
+    return row.per_turn - sit.state.third.requested.get(key(side, row.support), 0)
+
+
 def card(sit: Situation, support: str) -> SupportCard | None:
     return sit.game.support_cards.get(support)
 
@@ -107,7 +113,7 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
         r
         for r in matrix(sit, side)
         if missions_left(sit, side, r) > 0
-        and third.requested.get(key(side, r.support), 0) < r.per_turn
+        and requests_left(sit, side, r) > 0
         and card(sit, r.support) is not None
     ]
     if not rows:
