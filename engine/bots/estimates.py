@@ -462,18 +462,23 @@ def exposure(view: View, location: str, protection: Protection) -> float:
         known = view.mem.exposure[protection] = {}
     got = known.get(location)
     if got is None:
-        threats = []
-        # the static map's LOS: wrecks only ever block more, an estimate
-        for sight, kept, enemy in guns(view, protection, False):
-            ep = sight.get(location)  # within 25 EP, in sight
-            if ep is None:
-                continue
-            threat = kept.get(ep)
-            if threat is None:
-                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
-            threats.append(threat)
-        got = known[location] = sum(sorted(threats, reverse=True)[:3])
+        got = known[location] = _strongest(view, location, protection, False)
     return got
+
+
+def _strongest(view: View, location: str, protection: Protection, reacting: bool) -> float:
+    """The firepower of the three strongest enemy blocks (`guns`) that see `location`, at
+    their range (the static map's LOS: wrecks only ever block more, an estimate)."""
+    threats = []
+    for sight, kept, enemy in guns(view, protection, reacting):
+        ep = sight.get(location)  # within 25 EP, in sight
+        if ep is None:
+            continue
+        threat = kept.get(ep)
+        if threat is None:
+            threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+        threats.append(threat)
+    return sum(sorted(threats, reverse=True)[:3])
 
 
 def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
@@ -500,16 +505,7 @@ def risk(view: View, location: str, protection: Protection) -> float:
         known = view.mem.risk[protection] = {}
     got = known.get(location)
     if got is None:
-        threats = []
-        for sight, kept, enemy in guns(view, protection, True):
-            ep = sight.get(location)  # within 25 EP, in sight
-            if ep is None:
-                continue
-            threat = kept.get(ep)
-            if threat is None:
-                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
-            threats.append(threat)
-        got = known[location] = min(sum(sorted(threats, reverse=True)[:3]), 15.0) / 5.0
+        got = known[location] = min(_strongest(view, location, protection, True), 15.0) / 5.0
     return got
 
 
