@@ -134,6 +134,10 @@ class Play(Situation):
     def __init__(self, game: Game, seed: int):
         self.log: list[dict[str, Any]] = []
         self._legal: tuple[tuple[object, ...], list[Action]] | None = None
+        #: actions applied so far, and how many there were when `legal_actions` last
+        #: answered: while they are equal, `apply` checks its action against that answer
+        self._applied = 0
+        self._answered_at = -1
         blocks = {}
         for info in game.blocks.values():
             entering = not info.dummy and game.forces[info.force].entry is not None
@@ -331,20 +335,21 @@ class Play(Situation):
         """Everything the decider may do now. While it is worked out the state stands still,
         so situation summaries (enemy locations, climbing helpers) are worked out once."""
         key = self._fingerprint()
-        if self._legal is not None and self._legal[0] == key:
-            return list(self._legal[1])
-        self._memo = {}
-        try:
-            actions = self._legal_actions()
-        finally:
-            self._memo = None
-        self._legal = (key, actions)
-        return list(actions)
+        if self._legal is None or self._legal[0] != key:
+            self._memo = {}
+            try:
+                actions = self._legal_actions()
+            finally:
+                self._memo = None
+            self._legal = (key, actions)
+        self._answered_at = self._applied
+        return list(self._legal[1])
 
     def _fingerprint(self) -> tuple[object, ...]:
-        """Everything legal actions depend on, as values: a bot asks for them, then `apply`
-        checks its choice against them; the second time is a lookup. Built from the state
-        itself, not a counter, so tests that place blocks by hand stay correct."""
+        """Everything legal actions depend on, as values: asked again with nothing changed,
+        `legal_actions` answers from what it kept. Built from the state itself, not a
+        counter, so tests that place blocks by hand stay correct (`apply` alone trusts the
+        answer it follows, `Play.apply`)."""
         s = self.state
         act, imp = s.activation, s.impulse
         return (
@@ -556,8 +561,13 @@ class Play(Situation):
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        # a bot chooses from `legal_actions()` and its choice comes here next, with nothing
+        # applied in between: that answer still holds, without a second fingerprint
+        legal = self._legal
+        offered = self.legal_actions() if legal is None or self._answered_at != self._applied else legal[1]
+        if action not in offered:
             raise IllegalAction(f"{action} is not legal now ({self.state.phase}, {self.decider} to decide)")
+        self._applied += 1
         entry = action_to_json(action)
         self.log.append(entry)
         self._rolls = []
