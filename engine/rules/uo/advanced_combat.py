@@ -97,6 +97,10 @@ def supporters(sit: Situation, block: str) -> list[str]:
     return out
 
 
+#: the weapons a block may use at a distance (`fight.usable_weapons`), by block and EP
+_Usable = dict[tuple[str, int], list[Weapon]]
+
+
 def supported_fires(sit: Situation, block: str, fires: list[Fire]) -> list[SupportedFire]:
     """10.2: each fire offered, with each friend of the impulse force that sees the target
     and has a weapon in range able to hit it (as far as it is known: a hidden target's
@@ -104,37 +108,47 @@ def supported_fires(sit: Situation, block: str, fires: list[Fire]) -> list[Suppo
     side = sit.side_of(block)
     friends = supporters(sit, block)
     out: list[SupportedFire] = []
-    # the supporters of a target, in `friends` order: the same for each weapon firing at it
+    if not friends:
+        return out
+    # the supporters of a target, in `friends` order: the same for each weapon firing at it;
+    # the weapons a friend may use at a distance, the same for every target that far
     by_target: dict[str, list[str]] = {}
+    usable_at: _Usable = {}
     for f in fires:
         able = by_target.get(f.target)
         if able is None:
-            able = by_target[f.target] = _able_supporters(sit, side, friends, f.target)
+            able = by_target[f.target] = _able_supporters(sit, side, friends, f.target, usable_at)
         out.extend(SupportedFire(f.target, f.weapon, bid) for bid in able)
     return out
 
 
-def _able_supporters(sit: Situation, side: Side, friends: list[str], target: str) -> list[str]:
+def _able_supporters(
+    sit: Situation, side: Side, friends: list[str], target: str, usable_at: _Usable
+) -> list[str]:
     """The friends that see `target` and have a weapon in range able to hit the enemy block
-    there (`supported_fires`)."""
+    there (`supported_fires`); `usable_at`: `fight.usable_weapons` by friend and EP, kept
+    from one target to the next."""
     s = sit.state
     enemy = sit.block_at(target, other(side))
     if enemy is None:
         return []
+    # out of sight on the static map: `sees` would say so (`Situation.static_sight`)
+    row, bit = sit.static_sight(target), sit.game.battlefield.los_table.bit_of
     out = []
     for bid in friends:
         where = s.blocks[bid].location or ""
+        if row is not None and not (row >> bit(where)) & 1:
+            continue
         if not sit.sees(where, target):
             continue
         ep = sit.ep(where, target, EP_HORIZON)
         if ep is None:
             continue
-        weapons = sit.game.blocks[bid].profile.weapons
-        if any(
-            fight.usable(sit, bid, w, ep, False)
-            and (not fight.known(sit, enemy) or fight.capable(sit, bid, w, enemy))
-            for w in weapons
-        ):
+        # `fight.usable` for each weapon at `ep`, in the card's order (`usable_weapons`)
+        weapons = usable_at.get((bid, ep))
+        if weapons is None:
+            weapons = usable_at[(bid, ep)] = fight.usable_weapons(sit, bid, ep, False)
+        if any(not fight.known(sit, enemy) or fight.capable(sit, bid, w, enemy) for w in weapons):
             out.append(bid)
     return out
 

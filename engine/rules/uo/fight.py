@@ -25,7 +25,7 @@ import dataclasses
 from typing import Literal
 
 from ...battlefield import StepKind
-from ...battlefield.movement import EP_HORIZON, reach, step_cost
+from ...battlefield.movement import EP_HORIZON, ep_from, reach, step_cost
 from ...model.cards import BlockType, Weapon
 from ...model.scenario import Quality
 from . import (
@@ -178,16 +178,32 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     enemies = [(bid, loc) for bid, loc in fighters(sit, block) if sit.visible_layer(side, loc)]
     by_location = {loc: bid for bid, loc in enemies}
     layer = bf.location(here).layer
+    # what every target asks, looked up once: the EP row from here (`Situation.ep`), the
+    # weapons usable at each distance by day or by night (`usable_weapons`), the scouting
+    # range by day or by night (`scouting_range`)
+    ep_row = ep_from(bf, here)
+    usable_at: dict[tuple[int, bool], list[Weapon]] = {}
+    scouting: dict[bool, int] = {}
+    blocks = s.blocks
     for bid, loc in enemies:
+        d = ep_row.get(loc)
+        dark_there = flares.dark(sit, loc)
+        hidden = not blocks[bid].revealed
         # 8.2.8.4: between the underground and the surface only at the exit, by assault (a
         # fire there would be at 1 EP, and no LOS crosses the layers, 5.1.5)
-        ep = sit.ep(here, loc, max_range) if bf.location(loc).layer == layer else None
-        if ep is not None:
-            for w in usable_weapons(sit, block, ep, False, loc):
-                if not known(sit, bid) or capable(sit, block, w, bid):
+        if d is not None and d <= max_range and bf.location(loc).layer == layer:
+            weapons = usable_at.get((d, dark_there))
+            if weapons is None:
+                weapons = usable_at[(d, dark_there)] = usable_weapons(sit, block, d, False, loc)
+            for w in weapons:
+                if hidden or capable(sit, block, w, bid):
                     out.append(Fire(loc, w.id))
-        if not known(sit, bid) and can_scout(sit, block, here, loc):
-            out.append(Scout(loc))
+        if hidden and d is not None:
+            scout_range = scouting.get(dark_there)
+            if scout_range is None:
+                scout_range = scouting[dark_there] = scouting_range(sit, block, loc)
+            if d <= scout_range and sit.sees(here, loc):  # `can_scout`
+                out.append(Scout(loc))
     mover, dyn = sit.mover(block), sit.dynamic(side)
     here_loc = bf.location(here)
     for step in bf.out[here_loc.index]:

@@ -32,9 +32,9 @@ _MAX_COUNTER_SETS = 32
 #: answer depends on nothing else (the battlefield and the counters), so the scenario's own
 #: counters, standing all game, are looked at once per process rather than once per game,
 #: and answers survive a smoke counter placed and removed again
-_SHARED_LOS: WeakKeyDictionary[
-    Game, OrderedDict[obstructions.Obstructions, dict[tuple[str, str], bool]]
-] = WeakKeyDictionary()
+_SHARED_LOS: WeakKeyDictionary[Game, OrderedDict[obstructions.Obstructions, dict[tuple[str, str], bool]]] = (
+    WeakKeyDictionary()
+)
 #: a game's LOS answers worked out with counters near the line (`Situation._sees`), keyed by
 #: the pair, those counters and the breaches opened
 _NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDictionary()
@@ -163,6 +163,12 @@ class Situation:
 
     def block_at(self, location: str, side: Side) -> str | None:
         """The block of `side` at `location` (the one moving, when two share it in passing)."""
+        memo = self._memo
+        if memo is not None:  # legal actions ask it of many locations: all found at once
+            found_at = cast(dict[str, str] | None, memo.get(("block_at", side)))
+            if found_at is None:
+                found_at = memo[("block_at", side)] = self._blocks_at(side)
+            return found_at.get(location)
         s = self.state
         info = self.game.blocks
         found = None
@@ -172,6 +178,24 @@ class Situation:
                     return bid
                 if found is None or bid not in s.pairs:
                     found = bid  # a Foot unit block covered by a vehicle is not targeted (10.4.1)
+        return found
+
+    def _blocks_at(self, side: Side) -> dict[str, str]:
+        """`block_at` of every location holding a block of `side`, in one pass."""
+        s = self.state
+        info = self.game.blocks
+        moving = s.activation.block if s.activation is not None else None
+        found: dict[str, str] = {}
+        settled: set[str] = set()
+        for bid, b in s.blocks.items():
+            loc = b.location
+            if not loc or b.eliminated or info[bid].side != side or loc in settled:
+                continue
+            if bid == moving:
+                found[loc] = bid
+                settled.add(loc)
+            elif loc not in found or bid not in s.pairs:
+                found[loc] = bid
         return found
 
     def enemy_locations(self, side: Side) -> set[str]:

@@ -40,17 +40,21 @@ def choices(sit: Situation, block: str) -> list[SmokeFire]:
     here = s.blocks[block].location or ""
     layer = bf.location(here).layer
     side = sit.side_of(block)
+    # what the static map hides from here, `sees` would hide too (`Situation.static_sight`)
+    row, bit = sit.static_sight(here), bf.los_table.bit_of
     aims: set[str] = set()
     for there in sit.enemy_locations(side):
         loc = bf.location(there)
-        if loc.layer != layer or not sit.sees(here, there):
+        if loc.layer != layer or (row is not None and not (row >> bit(there)) & 1):
+            continue
+        if not sit.sees(here, there):
             continue
         if loc.kind == LocKind.hex:
             aims.add(there)
         aims.update(obstructions.hex_neighbours(bf, there) if loc.kind == LocKind.hex else ())
     out = []
     for aim in sorted(aims):
-        if aim == here or not sit.sees(here, aim):
+        if aim == here or (row is not None and not (row >> bit(aim)) & 1) or not sit.sees(here, aim):
             continue
         ep = sit.ep(here, aim, max(smoke_range(w) for w in g.blocks[block].profile.weapons if w.smoke))
         if ep is None or ep < 2:
