@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -31,7 +32,7 @@ from . import fortified as fortification
 from . import obstructions, support, third_dimension
 from .counters import Kind
 from .game import BlockInfo, Game
-from .situation import Situation
+from .situation import Situation, visible_layers
 from .state import AdvanceChoice, BlockState, Fight, Phase, Withdrawal, other
 
 #: the play's log: its entries, JSON-ready
@@ -409,12 +410,16 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     mover = s.activation.block if s.activation is not None else None
     own: list[OwnBlock] = []
     enemies: list[EnemyBlock] = []
-    enemy_blocks = _ENEMY_BLOCKS
+    enemy_blocks, own_views = _ENEMY_BLOCKS, _OWN_BLOCKS
+    visible = visible_layers(g, side)
     for bid, b in s.blocks.items():
         info = g.blocks[bid]
         if info.side == side:
-            own.append(_own_block(bid, info, b))
-        elif b.location and not b.eliminated and play.visible_layer(side, b.location):
+            # `_own_block`, its lookup inline (asked for every own block at every decision)
+            own_key = (bid, None if info.dummy else info.profile.type, _OWN_KEY(b))
+            view = own_views.get(own_key)
+            own.append(view if view is not None else _own_block(bid, info, b))
+        elif b.location and not b.eliminated and visible[b.location]:
             moving = bid == mover
             key: tuple[object, ...]
             if b.revealed:
@@ -507,11 +512,16 @@ def own_blocks(play: Situation, side: Side) -> tuple[OwnBlock, ...]:
     )
 
 
+#: what of a block's state its side sees (`_own_block`'s key: one C call a block)
+_OWN_KEY = attrgetter(
+    "location", "losses", "revealed", "activated", "reaction", "completed", "mounted_in", "eliminated"
+)
+
+
 def _own_block(bid: str, info: BlockInfo, b: BlockState) -> OwnBlock:
     """The side's view of its own block `bid`, shared with every equal one (_OWN_BLOCKS)."""
     kind = None if info.dummy else info.profile.type
-    key: tuple[object, ...] = (bid, kind, b.location, b.losses, b.revealed)
-    key += (b.activated, b.reaction, b.completed, b.mounted_in, b.eliminated)
+    key = (bid, kind, _OWN_KEY(b))
     block = _OWN_BLOCKS.get(key)
     if block is None:
         markers = MARKERS[(b.activated, b.reaction, b.completed)]
@@ -539,7 +549,11 @@ def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
             + [(r, True) for r in third_dimension.air_defence(play, side)]
         )
     waiting = play.state.third.first is not None
-    return tuple(
+    key = (side, waiting, third_dimension.counted(play))
+    last = _LAST_LEFT.get(play.game)
+    if last is not None and key in last:
+        return last[key]
+    found = tuple(
         SupportLeft(
             r.support,
             third_dimension.missions_left(play, side, r),
@@ -547,6 +561,14 @@ def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
         )
         for r, air in rows
     )
+    if last is None or len(last) >= _MAX_SHARED:
+        last = _LAST_LEFT[play.game] = {}
+    last[key] = found
+    return found
+
+
+#: per game, `support_left` by side and what it was counted from (`third_dimension.counted`)
+_LAST_LEFT: WeakKeyDictionary[Game, dict[tuple[object, ...], tuple[SupportLeft, ...]]] = WeakKeyDictionary()
 
 
 def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
@@ -560,10 +582,21 @@ def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
 def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
     """The counters on the map as `side` sees them: face up once revealed or its own, face
     down otherwise; the enemy's AT mines not at all until scouted (5.2.2, 5.2.3)."""
+    nml = play.state.nml
+    # the same counters as the last time this side looked: the same views (every
+    # observation asks, and counters change a few times a game)
+    key = tuple(map(_COUNTER_SEEN, nml.counters.values()))
+    by_side = _LAST_SEEN.get(play.game)
+    if by_side is None:
+        by_side = _LAST_SEEN[play.game] = {}
+    last = by_side.get(side)
+    if last is not None and last[0] == key:
+        return last[1]
     out = []
     views = _COUNTER_VIEWS
-    for c in play.state.nml.counters.values():
-        if c.location is None or not play.visible_layer(side, c.location):
+    visible = visible_layers(play.game, side)
+    for c in nml.counters.values():
+        if c.location is None or not visible[c.location]:
             continue
         known = c.revealed or c.owner == side
         if c.kind in (Kind.at_mine, Kind.ap_mine) and not known:
@@ -574,7 +607,17 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
             view = CounterView(*key)
             _share(views, key, view)
         out.append(view)
-    return tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))
+    found = tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))
+    by_side[side] = (key, found)
+    return found
+
+
+#: what of a counter `counters_seen` reads
+_COUNTER_SEEN = attrgetter("location", "kind", "revealed", "owner")
+#: per game, the last `counters_seen` worked out and what it was worked out from
+_LAST_SEEN: WeakKeyDictionary[Game, dict[Side, tuple[tuple[object, ...], tuple[CounterView, ...]]]] = (
+    WeakKeyDictionary()
+)
 
 
 def declared_fight(play: Situation, side: Side, ident: dict[str, int], log: Log) -> DeclaredFight | None:

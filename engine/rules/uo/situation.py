@@ -60,6 +60,26 @@ def _climb_helpers(game: Game, side: Side) -> tuple[str, ...]:
     return found
 
 
+#: per game and side, whether the side has the map of each location's layer (`visible_layer`)
+_VISIBLE: WeakKeyDictionary[Game, dict[Side, dict[str, bool]]] = WeakKeyDictionary()
+
+
+def visible_layers(game: Game, side: Side) -> dict[str, bool]:
+    """`Situation.visible_layer` of every location id (aliases too): the map and who knows
+    which insert never change during a game, and observations ask of every block."""
+    by_side = _VISIBLE.get(game)
+    if by_side is None:
+        by_side = _VISIBLE[game] = {}
+    found = by_side.get(side)
+    if found is None:
+        known = game.insert_known_by
+        found = by_side[side] = {
+            ident: loc.layer == "surface" or side in known.get(loc.layer, frozenset())
+            for ident, loc in game.battlefield.by_id.items()
+        }
+    return found
+
+
 def _answers(game: Game, blockers: obstructions.Obstructions) -> dict[tuple[str, str], bool]:
     """The LOS answers kept for `game` with `blockers` in play (filled by `Situation._sees`)."""
     sets = _SHARED_LOS.get(game)

@@ -78,6 +78,18 @@ def requests_left(sit: Situation, side: Side, row: SupportRow) -> int:
     return row.per_turn - sit.state.third.requested.get(key(side, row.support), 0)
 
 
+def counted(sit: Situation) -> tuple[object, ...]:
+    """Everything of the state `missions_left` and `requests_left` read: equal values, equal
+    counts (an observation shows them at every decision, and they change a few times a
+    game)."""
+    s = sit.state
+    return (
+        tuple(s.events.extra_missions.items()),
+        tuple(s.third.used.items()),
+        tuple(s.third.requested.items()),
+    )
+
+
 def card(sit: Situation, support: str) -> SupportCard | None:
     return sit.game.support_cards.get(support)
 
