@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from ...battlefield import Battlefield, Placement
@@ -37,15 +38,17 @@ DUMMY_PROFILE = BlockProfile(type=BlockType.infantry, name="Dummy", osl_levels=2
 
 
 class Profiled:
-    """What a block's card profile says of it: for every record holding a `profile`."""
+    """What a block's card profile says of it: for every record holding a `profile`. The
+    records are frozen and their profile never changes, so what it says is worked out once
+    per record (`cached_property`: the rules and the bots ask at every step)."""
 
     profile: BlockProfile
 
-    @property
+    @cached_property
     def type(self) -> BlockType:
         return self.profile.type
 
-    @property
+    @cached_property
     def vehicle(self) -> bool:
         return self.profile.type in VEHICLE_TYPES
 

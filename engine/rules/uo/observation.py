@@ -585,12 +585,12 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
     nml = play.state.nml
     # the same counters as the last time this side looked: the same views (every
     # observation asks, and counters change a few times a game)
-    key = tuple(map(_COUNTER_SEEN, nml.counters.values()))
+    seen = tuple(map(_COUNTER_SEEN, nml.counters.values()))
     by_side = _LAST_SEEN.get(play.game)
     if by_side is None:
         by_side = _LAST_SEEN[play.game] = {}
     last = by_side.get(side)
-    if last is not None and last[0] == key:
+    if last is not None and last[0] == seen:
         return last[1]
     out = []
     views = _COUNTER_VIEWS
@@ -608,7 +608,7 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
             _share(views, key, view)
         out.append(view)
     found = tuple(sorted(out, key=lambda v: (v.location, v.kind or "", v.owner or "")))
-    by_side[side] = (key, found)
+    by_side[side] = (seen, found)
     return found
 
 
