@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 
 from ...model.scenario import CounterKind, Scenario, Side
 
@@ -93,10 +94,26 @@ def initial(scenario: Scenario) -> NoMansLand:
     return nml
 
 
+#: what of a counter `closed` reads
+_CLOSING = attrgetter("location", "kind", "revealed", "owner")
+#: the last answer of `closed` and what it was worked out from (asked at every move and
+#: every legal actions, while counters change a few times a game)
+_last_closed: list[tuple[tuple[object, ...], tuple[frozenset[str], frozenset[str]]]] = []
+
+
 def closed(nml: NoMansLand) -> tuple[frozenset[str], frozenset[str]]:
     """(barricades, impassable) for movement now: barricade blocks and counters (5.2.3.5);
     IED/UXO (5.2.3.1) and Population (5.2.3.3) counters, and any counter still face down
     (a player may not walk into what it has not seen: contact reveals it first, 5.2.3)."""
+    key = tuple(map(_CLOSING, nml.counters.values()))
+    if _last_closed and _last_closed[0][0] == key:
+        return _last_closed[0][1]
+    found = _closed(nml)
+    _last_closed[:] = [(key, found)]
+    return found
+
+
+def _closed(nml: NoMansLand) -> tuple[frozenset[str], frozenset[str]]:
     barricades: set[str] = set()
     impassable: set[str] = set()
     for c in nml.counters.values():

@@ -12,6 +12,7 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -126,6 +127,30 @@ __all__ = [
 #: what a block's state contributes to `Play._fingerprint` (one C call per block: the
 #: fingerprint is taken twice for every action)
 _BLOCK_KEY = attrgetter("location", "losses", "revealed", "activated", "reaction", "completed", "eliminated")
+
+
+#: per action class, what `str` gives of one of its actions (`_text`)
+_TEXTS: dict[type, Callable[[Any], str]] = {}
+
+
+def _text(action: Action) -> str:
+    """`str(action)`: a frozen dataclass's own repr, without the guard against recursion the
+    dataclass wraps it in (an action holds plain values, never itself)."""
+    cls = type(action)
+    text = _TEXTS.get(cls)
+    if text is None:
+        plain = cls.__str__ is object.__str__ and getattr(cls.__repr__, "__wrapped__", None)
+        text = _TEXTS[cls] = plain or str
+    return text(action)
+
+
+def _by_text(actions: list[Action]) -> list[Action]:
+    """`sorted(set(actions), key=str)`: each action once (equal actions have equal texts and
+    the other way round), in the order of their texts."""
+    by_text: dict[str, Action] = {}
+    for a in actions:
+        by_text.setdefault(_text(a), a)
+    return [by_text[k] for k in sorted(by_text)]
 
 
 class Play(Situation):
@@ -509,7 +534,7 @@ class Play(Situation):
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
         actions = advanced_combat.activation_actions(self, actions)  # 10.1-10.4
-        return sorted(set(actions), key=str)
+        return _by_text(actions)
 
     def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
         """Whether a block passing over a friendly one (8.1.1) can still reach a free

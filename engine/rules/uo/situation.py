@@ -171,15 +171,21 @@ class Situation:
     def others_at(self, block: str) -> set[str]:
         """Locations held by blocks other than `block` (and the block paired with it in its
         hex, 10.4)."""
+        memo = self._memo
+        if memo is not None and ("others", block) in memo:
+            return cast(set[str], memo[("others", block)])
         pairs = self.state.pairs
         mate = block
         if pairs:
             mate = pairs.get(block) or next((f for f, v in pairs.items() if v == block), block)
-        return {
+        found = {
             b.location
             for bid, b in self.state.blocks.items()
             if b.location and not b.eliminated and bid != block and bid != mate
         }
+        if memo is not None:
+            memo[("others", block)] = found
+        return found
 
     def block_at(self, location: str, side: Side) -> str | None:
         """The block of `side` at `location` (the one moving, when two share it in passing)."""
