@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -352,7 +352,7 @@ MARKERS = {(a, r, c): Markers(a, r, c) for a in (False, True) for r in (False, T
 # bounded cache, not a frozen dataclass built for every block at every decision), found by
 # a tuple of plain values (hashed without a call to the dataclasses' own __hash__)
 _OWN_BLOCKS: dict[tuple[object, ...], OwnBlock] = {}
-_ENEMY_BLOCKS: dict[tuple[object, ...], EnemyBlock] = {}
+_ENEMY_BLOCKS: dict[tuple[object, ...], tuple[tuple[object, ...], EnemyBlock]] = {}
 _COUNTER_VIEWS: dict[tuple[object, ...], CounterView] = {}
 #: how many blocks each of them keeps at most (emptied when full)
 _MAX_SHARED = 4096
@@ -409,7 +409,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
     ident = identities(play, enemy_side)
     mover = s.activation.block if s.activation is not None else None
     own: list[OwnBlock] = []
-    enemies: list[EnemyBlock] = []
+    enemies: list[tuple[tuple[object, ...], EnemyBlock]] = []
     enemy_blocks, own_views = _ENEMY_BLOCKS, _OWN_BLOCKS
     visible = visible_layers(g, side)
     for bid, b in s.blocks.items():
@@ -432,17 +432,16 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
                 if b.revealed:
                     markers = MARKERS[(b.activated, b.reaction, b.completed)]
                     kind = info.profile.type
-                    seen = EnemyBlock(b.location, True, ident[bid], kind, b.losses, markers, moving)
+                    view = EnemyBlock(b.location, True, ident[bid], kind, b.losses, markers, moving)
                 else:
-                    seen = EnemyBlock(b.location, False, moving=moving)
+                    view = EnemyBlock(b.location, False, moving=moving)
+                seen = (_enemy_order(view), view)
                 _share(enemy_blocks, key, seen)
             enemies.append(seen)
     # by location, the state's order would tell which hidden block is which; where two share
     # one in passing (8.1.1), the moving one first (the one a fire there targets), then the
-    # upright one, then by identity
-    enemies.sort(
-        key=lambda e: (e.location, not e.moving, e.revealed, -1 if e.identity is None else e.identity)
-    )
+    # upright one, then by identity (`_enemy_order`, kept with each shared view)
+    enemies.sort(key=_FIRST)
     act = s.activation
     own_act = enemy_at = None
     if act is not None:
@@ -459,8 +458,8 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
             len(s.impulse.activated),
             s.impulse.limit if force_side == side else None,
         )
-    control = {b.location: side for b in own if b.on_map and b.location and b.type is not None}
-    control.update((e.location, enemy_side) for e in enemies)
+    control = {b.location: side for b in own if b.location and not b.eliminated and b.type is not None}
+    control.update((e.location, enemy_side) for _, e in enemies)
     return Observation(
         side=side,
         turn=s.turn,
@@ -476,7 +475,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         enemy_active_at=enemy_at,
         fight=declared_fight(play, side, ident, log),
         own=tuple(own),
-        enemies=tuple(enemies),
+        enemies=tuple(e for _, e in enemies),
         wrecks=tuple(sorted(s.wrecks)),
         control=tuple(sorted(control.items())),
         counters=counters_seen(play, side),
@@ -500,6 +499,14 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         pairs=tuple(sorted((f, v) for f, v in s.pairs.items() if g.blocks[f].side == side)),  # 10.4
         support_left=support_left(play, side),
     )
+
+
+def _enemy_order(e: EnemyBlock) -> tuple[object, ...]:
+    """Where an enemy block comes in an observation (`observe`)."""
+    return (e.location, not e.moving, e.revealed, -1 if e.identity is None else e.identity)
+
+
+_FIRST = itemgetter(0)
 
 
 def own_blocks(play: Situation, side: Side) -> tuple[OwnBlock, ...]:
