@@ -580,10 +580,27 @@ _LAST_LEFT: WeakKeyDictionary[Game, dict[tuple[object, ...], tuple[SupportLeft, 
 
 def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
     """`side`'s support pools and their points (8.2.2): the play-aid boxes a player keeps."""
+    # the pools' points are the state's `support` where it has them, the scenario's
+    # otherwise: kept per side with the state's `support` they were read from
+    key = tuple(play.state.support.items())
+    by_side = _LAST_SUPPORT.get(play.game)
+    if by_side is None:
+        by_side = _LAST_SUPPORT[play.game] = {}
+    last = by_side.get(side)
+    if last is not None and last[0] == key:
+        return last[1]
     pools = [f.id for f in play.game.side_forces(side)]
     if support.logistics_block(play, side) is not None:
         pools.append(support.logistics_key(side))
-    return tuple((pool, support.points(play, pool)) for pool in pools)
+    found = tuple((pool, support.points(play, pool)) for pool in pools)
+    by_side[side] = (key, found)
+    return found
+
+
+#: per game and side, the last `own_support` and the state's `support` it was read from
+_LAST_SUPPORT: WeakKeyDictionary[Game, dict[Side, tuple[tuple[object, ...], tuple[tuple[str, int], ...]]]] = (
+    WeakKeyDictionary()
+)
 
 
 def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:

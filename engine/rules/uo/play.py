@@ -126,7 +126,9 @@ __all__ = [
 
 #: what a block's state contributes to `Play._fingerprint` (one C call per block: the
 #: fingerprint is taken twice for every action)
-_BLOCK_KEY = attrgetter("location", "losses", "revealed", "activated", "reaction", "completed", "eliminated")
+_BLOCK_KEY = attrgetter(
+    "location", "losses", "revealed", "activated", "reaction", "completed", "eliminated", "mounted_in"
+)
 
 
 #: per action class, what `str` gives of one of its actions (`_text`)
@@ -384,7 +386,8 @@ class Play(Situation):
             s.passes,
             None if imp is None else (imp.force, imp.limit, len(imp.activated)),
             None if act is None else (act.block, act.spent, act.unseen, act.acted_at, len(act.path)),
-            repr(s.pending) if s.pending else None,
+            # (a pending decision holds plain values: its class and their values tell it)
+            tuple((type(p), *vars(p).values()) for p in s.pending) if s.pending else None,
             len(s.used_forces),
             len(s.wrecks),
             nml_actions.fingerprint(self),

@@ -337,6 +337,15 @@ class Situation:
     def _obstructions(self) -> obstructions.Obstructions:
         """`obstructions.blocking` now, built again only when the counters placed in play
         change (the answers then are those kept for the new counters, `_SHARED_LOS`)."""
+        memo = self._memo
+        if memo is not None:  # while legal actions are worked out, nothing is placed
+            found = memo.get(("obstructions",))
+            if found is None:
+                found = memo[("obstructions",)] = self._placed_obstructions()
+            return cast(obstructions.Obstructions, found)
+        return self._placed_obstructions()
+
+    def _placed_obstructions(self) -> obstructions.Obstructions:
         s = self.state
         kept = self._blockers_key
         if kept is None:

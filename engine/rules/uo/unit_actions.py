@@ -20,10 +20,10 @@ UNIT_ACTIONS = (Mount, Dismount, Support, Breach, SmokeFire)
 
 
 def fingerprint(play: Situation) -> tuple[object, ...]:
-    """What these actions depend on beyond blocks and markers (`Play._fingerprint`)."""
+    """What these actions depend on beyond blocks, markers and who is mounted in what
+    (`Play._fingerprint` has those)."""
     s = play.state
-    mounted = tuple(sorted((b, v.mounted_in) for b, v in s.blocks.items() if v.mounted_in))
-    return (tuple(sorted(s.support.items())), tuple(sorted(s.breaches)), tuple(sorted(s.smoke)), mounted)
+    return (tuple(sorted(s.support.items())), tuple(sorted(s.breaches)), tuple(sorted(s.smoke)))
 
 
 def block_actions(play: Situation, block: str) -> list[Action]:
