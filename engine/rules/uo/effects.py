@@ -146,10 +146,7 @@ def in_lane(
         return False
     if sees(origin, spot):
         return True
-    beyond = table.lane_beyond_obstacle
-    for near, d in ep_from(bf, spot).items():
-        if d > beyond or near == spot:
-            continue
+    for near in _close_to(bf, spot, table.lane_beyond_obstacle):
         x = bf.location(near)
         if x.layer != a.layer or x.index == a.index:
             continue
@@ -157,6 +154,19 @@ def in_lane(
         if near_along is not None and near_along < along and sees(origin, near):
             return True
     return False
+
+
+def _close_to(bf: Battlefield, spot: str, beyond: int) -> tuple[str, ...]:
+    """The other locations within `beyond` EP of `spot`, in its EP row's order (`ep_from`):
+    kept with the battlefield, as the rows are, rather than picked out of the whole row
+    (every location within 30 EP) at each look."""
+    kept: dict[tuple[str, int], tuple[str, ...]] = bf.derived(_close_to, dict)
+    found = kept.get((spot, beyond))
+    if found is None:
+        found = kept[(spot, beyond)] = tuple(
+            near for near, d in ep_from(bf, spot).items() if d <= beyond and near != spot
+        )
+    return found
 
 
 def _along_line(bf: Battlefield, a: Location, b: Location, p: Location) -> float | None:
