@@ -27,7 +27,7 @@ from typing import Literal
 from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, ep_from, reach, step_cost
 from ...model.cards import BlockType, Weapon
-from ...model.scenario import Quality
+from ...model.scenario import Quality, Side
 from . import (
     antitank,
     arrival,
@@ -115,6 +115,10 @@ def fighters(sit: Situation, side_of: str) -> list[tuple[str, str]]:
     """(block, location) of the enemies of `side_of`'s block on the map; a Foot unit block
     covered by a vehicle is neither a target nor a reactor (10.4.1)."""
     side = sit.side_of(side_of)
+    return sit.still(("fighters", side), lambda: _fighters(sit, side))  # (asked for each block)
+
+
+def _fighters(sit: Situation, side: Side) -> list[tuple[str, str]]:
     covered = sit.state.pairs
     info = sit.game.blocks
     return [

@@ -51,7 +51,7 @@ def block_actions(sit: Situation, block: str) -> list[Action]:
     here = s.blocks[block].location or ""
     out: list[Action] = []
     side = sit.side_of(block)
-    hidden = no_mans_land.hidden_locations(sit, side)
+    hidden = sit.still(("nml hidden", side), lambda: no_mans_land.hidden_locations(sit, side))
     out.extend(ScoutCounter(loc) for loc in hidden if fight.can_scout(sit, block, here, loc))
     out.extend(ScatterPopulation(loc, to) for loc, to in no_mans_land.scatter_options(sit, block))
     out.extend(PlaceCounter(kind.value, loc) for kind, loc in mines.engineer_places(sit, block))

@@ -131,6 +131,8 @@ _BLOCK_KEY = attrgetter(
 )
 
 
+#: a move into each location, made once (a frozen value: every activation's step offers it)
+_MOVES: dict[str, Move] = {}
 #: per action class, what `str` gives of one of its actions (`_text`)
 _TEXTS: dict[type, Callable[[Any], str]] = {}
 
@@ -524,7 +526,10 @@ class Play(Situation):
                 act.block, dest.index, act.spent + cost, budget, unseen
             ):
                 continue  # it could not end its move: no stacking at the end (8.1.1)
-            actions.append(Move(dest.id))
+            move = _MOVES.get(dest.id)
+            if move is None:
+                move = _MOVES[dest.id] = Move(dest.id)
+            actions.append(move)
         if (
             activation.may_still_act(mover.unit, spent=act.spent, acted_at=act.acted_at)
             and here not in others

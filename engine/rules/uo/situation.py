@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import cast
+from collections.abc import Callable
+from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from ...battlefield import Dynamic
@@ -39,6 +40,7 @@ _SHARED_LOS: WeakKeyDictionary[Game, OrderedDict[obstructions.Obstructions, dict
 #: the pair, those counters and the breaches opened
 _NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDictionary()
 _UNSET = object()
+_T = TypeVar("_T")
 
 
 #: per game and side, the blocks others climb over (8.1.6, 8.1.7): a vehicle or a block with
@@ -152,6 +154,17 @@ class Situation:
         index = [d % count for d in dice]
         label = row if row is not None else self.combat.row_label(table, self._rolls[index[0]])
         self._rows.append({"table": table, "row": label, "dice": index})
+
+    def still(self, key: tuple[object, ...], build: Callable[[], _T]) -> _T:
+        """`build()`, worked out once while legal actions are (the state stands still: what
+        is asked for several blocks or steps is kept under `key`), else each time."""
+        memo = self._memo
+        if memo is None:
+            return build()
+        if key in memo:
+            return cast(_T, memo[key])
+        found = memo[key] = build()
+        return found
 
     # -- blocks ----------------------------------------------------------------------------
     def side_of(self, block: str) -> Side:
