@@ -57,14 +57,11 @@ def remote_ep(sit: Situation, block: str, aperture: str, w: Weapon) -> int | Non
     its fire arc, at least 2 EP away, seeing the hex next to it, the weapon in range."""
     bf = sit.game.battlefield
     here = sit.state.blocks[block].location or ""
-    loc = bf.location(here)
-    ap = bf.apertures[aperture]
-    if loc.kind != LocKind.hex or here in breach_sides(bf, aperture):
-        return None
-    if not in_arc(bearing(ap.at, loc.centre), *ap.arc):
+    outside = _remote_sides(bf, here, aperture)
+    if outside is None:
         return None
     best = None
-    for side_hex in _outside(bf, aperture):
+    for side_hex in outside:
         if not sit.sees(here, side_hex):
             continue
         ep = sit.ep(here, side_hex, EP_HORIZON)
@@ -73,6 +70,24 @@ def remote_ep(sit: Situation, block: str, aperture: str, w: Weapon) -> int | Non
     if best is None or best < 2:
         return None
     return best if fight.firepower(sit, block, w, best, False) is not None else None
+
+
+def _remote_sides(bf: Battlefield, here: str, aperture: str) -> tuple[str, ...] | None:
+    """The breach's hexes (`_outside`) if a block at `here` may breach it remotely as far as
+    the map goes: from a hex not next to it, in its fire arc (8.2.9); else None. The map
+    never changes: kept with the battlefield (a tank asks of every breach at every step)."""
+    kept: dict[tuple[str, str], tuple[str, ...] | None] = bf.derived(_remote_sides, dict)
+    key = (here, aperture)
+    if key in kept:
+        return kept[key]
+    loc = bf.location(here)
+    ap = bf.apertures[aperture]
+    found: tuple[str, ...] | None = None
+    near = loc.kind != LocKind.hex or here in breach_sides(bf, aperture)
+    if not near and in_arc(bearing(ap.at, loc.centre), *ap.arc):
+        found = tuple(_outside(bf, aperture))
+    kept[key] = found
+    return found
 
 
 def choices(sit: Situation, block: str) -> list[Breach]:
