@@ -417,8 +417,8 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         if info.side == side:
             # `_own_block`, its lookup inline (asked for every own block at every decision)
             own_key = (bid, None if info.dummy else info.profile.type, _OWN_KEY(b))
-            view = own_views.get(own_key)
-            own.append(view if view is not None else _own_block(bid, info, b))
+            own_view = own_views.get(own_key)
+            own.append(own_view if own_view is not None else _own_block(bid, info, b))
         elif b.location and not b.eliminated and visible[b.location]:
             moving = bid == mover
             key: tuple[object, ...]
