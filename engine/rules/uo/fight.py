@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from typing import Literal
+from weakref import WeakKeyDictionary
 
 from ...battlefield import StepKind
 from ...battlefield.movement import EP_HORIZON, ep_from, reach, step_cost
@@ -57,6 +58,7 @@ from .actions import (
     Withdraw,
     WithdrawTo,
 )
+from .game import Game
 from .situation import Situation
 from .state import AdvanceChoice, Fight, Opportunity, Pending, Withdrawal, other
 
@@ -96,15 +98,28 @@ def usable(sit: Situation, block: str, w: Weapon, ep: int, assault: bool, at: st
 def usable_weapons(sit: Situation, block: str, ep: int, assault: bool, at: str | None = None) -> list[Weapon]:
     """The block's weapons that are `usable` at `ep` (towards `at`), in the card's order: where
     it stands and whether the night rules apply looked up once for them all."""
-    profile = sit.game.blocks[block].profile
     inside = sit.game.battlefield.location(sit.state.blocks[block].location or "").interior
-    dark, tables = flares.dark(sit, at), sit.combat
-    return [
-        w
-        for w in profile.weapons
-        if combat.fires_from(w, inside_building=inside)
-        and combat.weapon_firepower(tables, w, ep, assault, dark, profile.night_equipment) is not None
-    ]
+    dark = flares.dark(sit, at)
+    # what a block is and the game's tables never change: the answer is kept per game for
+    # each (block, inside, distance, assault, dark) asked
+    kept = _USABLE.get(sit.game)
+    if kept is None:
+        kept = _USABLE[sit.game] = {}
+    key = (block, inside, ep, assault, dark)
+    found = kept.get(key)
+    if found is None:
+        profile, tables = sit.game.blocks[block].profile, sit.combat
+        found = kept[key] = [
+            w
+            for w in profile.weapons
+            if combat.fires_from(w, inside_building=inside)
+            and combat.weapon_firepower(tables, w, ep, assault, dark, profile.night_equipment) is not None
+        ]
+    return list(found)
+
+
+#: per game, `usable_weapons` by (block, inside a building, EP, assault, dark)
+_USABLE: WeakKeyDictionary[Game, dict[tuple[str, bool, int, bool, bool], list[Weapon]]] = WeakKeyDictionary()
 
 
 def known(sit: Situation, block: str) -> bool:

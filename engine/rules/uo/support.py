@@ -169,14 +169,33 @@ def choices(sit: Situation, block: str) -> list[Support]:
     # first: those are not asked about)
     here = bf.location(sit.state.blocks[block].location or "")
     near = {st.dst for st in bf.out[here.index] if st.kind != _EFFECT}
+    real = _real_blocks(sit, side)
     for bid, b in sit.state.blocks.items():
-        if b.location is None or b.eliminated or info[bid].side != side or info[bid].dummy:
+        if bid not in real or b.location is None or b.eliminated:
             continue
         if bid != block and bf.location(b.location).index not in near:
             continue
         if plan(sit, block, bid) is not None:
             out.append(Support(bid))
     return out
+
+
+def _real_blocks(sit: Situation, side: Side) -> frozenset[str]:
+    """`side`'s blocks that are no dummies: what a block is never changes, so they are
+    listed once per game and side."""
+    by_side = _REAL.get(sit.game)
+    if by_side is None:
+        by_side = _REAL[sit.game] = {}
+    found = by_side.get(side)
+    if found is None:
+        found = by_side[side] = frozenset(
+            bid for bid, info in sit.game.blocks.items() if info.side == side and not info.dummy
+        )
+    return found
+
+
+#: per game, `_real_blocks` by side
+_REAL: WeakKeyDictionary[Game, dict[Side, frozenset[str]]] = WeakKeyDictionary()
 
 
 def apply(sit: Situation, action: Support) -> None:
