@@ -235,8 +235,8 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
         entering = dst.interior and not here_loc.interior and step.kind != StepKind.stairs
         if entering and not may_storm(sit, block):
             continue  # 8.2.8.1 (down the roof access is 8.2.8.2's, within the building)
-        for w in info.profile.weapons:
-            if usable(sit, block, w, 1, True) and (not known(sit, target) or capable(sit, block, w, target)):
+        for w in usable_weapons(sit, block, 1, True):  # (`usable` for each, in the card's order)
+            if not known(sit, target) or capable(sit, block, w, target):
                 out.append(Assault(dst.id, w.id))
     return out
 
@@ -318,8 +318,8 @@ def _fight_actions(sit: Situation, p: Fight) -> list[Action]:
     out = []
     ep = 1 if assault else sit.ep(target_loc, firer_loc, EP_HORIZON)
     if ep is not None:
-        for w in sit.game.blocks[p.target].profile.weapons:
-            if usable(sit, p.target, w, ep, assault, firer_loc) and capable(sit, p.target, w, p.firer):
+        for w in usable_weapons(sit, p.target, ep, assault, firer_loc):
+            if capable(sit, p.target, w, p.firer):
                 out.append(ReturnFire(w.id))
     must_lose = not out
     if not assault:
@@ -335,8 +335,8 @@ def _fight_actions(sit: Situation, p: Fight) -> list[Action]:
             cover_ep = sit.ep(b.location, firer_loc, EP_HORIZON)
             if cover_ep is None:
                 continue
-            for w in info.profile.weapons:
-                if usable(sit, bid, w, cover_ep, False, firer_loc) and capable(sit, bid, w, p.firer):
+            for w in usable_weapons(sit, bid, cover_ep, False, firer_loc):
+                if capable(sit, bid, w, p.firer):
                     out.append(CoverFire(bid, w.id))
     active = s.activation.block if s.activation is not None else None
     # 8.3.2: a withdrawal by the target of a fire or assault when it is not the block being
