@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..battlefield import Dynamic, StepKind
-from ..battlefield.los import los
+from ..battlefield.los import clear_past_counters
 from ..battlefield.movement import Mover
 from ..model.cards import BlockType, Protection
 from ..model.scenario import Side
@@ -308,7 +308,9 @@ class View:
         key = (a, b, self.wrecks) if a < b else (b, a, self.wrecks)
         got = self.mem.sees.get(key)
         if got is None:
-            got = self.mem.sees[key] = los(bf, a, b, Dynamic(wrecks=self.wrecks)).clear
+            # the static line is clear: only the wreck hexes are left to judge (the rule's
+            # own shortcut, exactly `los(...).clear`)
+            got = self.mem.sees[key] = clear_past_counters(bf, a, b, Dynamic(wrecks=self.wrecks))
         return got
 
     def enemy_rows(self) -> list[tuple[Enemy, dict[str, int]]]:
