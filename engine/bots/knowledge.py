@@ -8,9 +8,10 @@ go with the battlefield. Everything else lives as long as the bot that built it.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
-from ..battlefield import Battlefield, Dynamic, LocKind
+from ..battlefield import Battlefield, Dynamic, Location, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
@@ -266,6 +267,10 @@ class Knowledge:
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
         self._near: dict[str, tuple[str, ...]] = {}
+        #: per location index: how far from its dot a line of sight may end, its outline's
+        #: farthest point (`wrecks_near`)
+        self._slack: dict[int, float] = {}
+        self._radii: dict[int, float] = {}
         #: the fields this game asks for, at hand (the battlefield's store is shared)
         self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
         #: the counters closing locations as the side last saw them (`View` sets them at
@@ -322,6 +327,55 @@ class Knowledge:
         if got is None:
             graph = self.distances.graph(VEHICLE, frozenset())
             got = self._vehicle_places[location] = bool(graph[self.bf.location(location).index])
+        return got
+
+    def wrecks_near(self, a: str, b: str, wrecks: frozenset[str]) -> frozenset[str]:
+        """The wreck hexes of `wrecks` the lines of sight between `a` and `b` may meet: a
+        wreck blocks only a line crossing its hex (5.1.7.1; the blind hex behind it is
+        judged from that obstacle), and every line the rule draws between the two runs
+        within `_sight_slack` of the segment between their centre dots (into a building:
+        from the outside one to an aperture of the room). Those farther change no answer."""
+        bf = self.bf
+        la, lb = bf.location(a), bf.location(b)
+        (ax, ay), (bx, by) = la.centre, lb.centre
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy or 1e-9
+        slack = max(self._sight_slack(la), self._sight_slack(lb))
+        near = []
+        for w in wrecks:
+            wreck = bf.by_id.get(w)
+            if wreck is None:
+                continue
+            wx, wy = wreck.centre
+            t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
+            px, py = ax + t * dx - wx, ay + t * dy - wy
+            reach = slack + self._radius(wreck)
+            if px * px + py * py <= reach * reach:
+                near.append(w)
+        return frozenset(near)
+
+    def _sight_slack(self, loc: Location) -> float:
+        """How far from its centre dot a line of sight to `loc` may end: its apertures' for
+        a room or zone (the lines into it end there), none elsewhere."""
+        got = self._slack.get(loc.index)
+        if got is None:
+            got = 0.0
+            if loc.interior:
+                cx, cy = loc.centre
+                for ap in self.bf.apertures.values():
+                    if ap.interior == loc.id:
+                        got = max(got, math.hypot(ap.at[0] - cx, ap.at[1] - cy))
+            got = self._slack[loc.index] = got
+        return got
+
+    def _radius(self, loc: Location) -> float:
+        """The farthest point of `loc`'s outline from its centre dot, with a margin for
+        rounding: a line farther from the dot misses it."""
+        got = self._radii.get(loc.index)
+        if got is None:
+            cx, cy = loc.centre
+            far = max((math.hypot(x - cx, y - cy) for x, y in loc.outline), default=0.0)
+            got = self._radii[loc.index] = far * 1.01 + 1e-3
         return got
 
     # -- distances ---------------------------------------------------------------------------

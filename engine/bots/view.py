@@ -308,9 +308,18 @@ class View:
         key = (a, b, self.wrecks) if a < b else (b, a, self.wrecks)
         got = self.mem.sees.get(key)
         if got is None:
-            # the static line is clear: only the wreck hexes are left to judge (the rule's
-            # own shortcut, exactly `los(...).clear`)
-            got = self.mem.sees[key] = clear_past_counters(bf, a, b, Dynamic(wrecks=self.wrecks))
+            # the static line is clear: only the wreck hexes it may meet are left to judge
+            # (the rule's own shortcut, exactly `los(...).clear`), and the answer holds
+            # wherever the others stand
+            near = self.know.wrecks_near(a, b, self.wrecks)
+            if not near:
+                got = True
+            else:
+                wide = (key[0], key[1], near)
+                got = self.mem.sees.get(wide)
+                if got is None:
+                    got = self.mem.sees[wide] = clear_past_counters(bf, a, b, Dynamic(wrecks=near))
+            self.mem.sees[key] = got
         return got
 
     def enemy_rows(self) -> list[tuple[Enemy, dict[str, int]]]:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.battlefield import Dynamic
+from engine.battlefield.los import los
 from engine.bots import RandomBot
 from engine.bots.estimates import exposure, risk
 from engine.bots.knowledge import Knowledge
@@ -85,3 +87,27 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
     fresh = View(know, changed, Memory())
     for estimate, loc, protection, value in kept:
         assert estimate(fresh, loc, protection) == value, (estimate.__name__, loc)
+
+
+def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observation) -> None:
+    """A wreck blocks only the lines of sight crossing its hex: the view judges a pair the
+    static table sees clear with the wrecks its lines may meet (Knowledge.wrecks_near), and
+    answers what the whole rule answers with every wreck, rooms and roofs included."""
+    bf = game.battlefield
+    know = Knowledge(briefing(game, Side.green))
+    near_hall = know.ep_from("36.1").items()
+    hexes = sorted(loc for loc, ep in near_hall if ep <= 4 and bf.location(loc).kind == "hex")
+    wrecks = (hexes[0], hexes[len(hexes) // 2], hexes[-1])
+    view = View(know, dataclasses.replace(mid_game, wrecks=wrecks), Memory())
+    sources = sorted(loc for loc, ep in know.ep_from(wrecks[1]).items() if ep <= 6)
+    ends = [loc.id for loc in bf.locations]
+    judged = skipped = 0
+    for a in sources:
+        for b in ends:
+            if not bf.los_table.clear(a, b):
+                continue
+            assert view.sees(a, b) == los(bf, a, b, Dynamic(wrecks=frozenset(wrecks))).clear, (a, b)
+            near = know.wrecks_near(a, b, frozenset(wrecks))
+            judged += bool(near)
+            skipped += not near
+    assert judged and skipped  # both ways taken
