@@ -111,3 +111,38 @@ def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observat
             judged += bool(near)
             skipped += not near
     assert judged and skipped  # both ways taken
+
+
+def test_a_view_reusing_the_last_views_blocks_sees_what_a_fresh_view_sees(game: Game) -> None:
+    """The observation shares the blocks that did not change from one decision to the next;
+    the view reuses what it made of them while they are the very same. At every decision of
+    a game, what it knows of the blocks, the counters and control is a fresh view's (2.3:
+    control as last seen, followed here on its own)."""
+    know = Knowledge(briefing(game, Side.green))
+    mem = Memory()
+    control: dict[str, Side] = {}
+    play = Play(game, 5)
+    bots = {side: RandomBot(None, bot_seed(5, side)) for side in Side}
+    reused = 0
+    while (decision := play.decision) is not None:
+        obs = play.observation(Side.green)
+        kept = mem.own_seen, mem.enemies_seen
+        view = View(know, obs, mem)
+        reused += kept[0] is not None and view.own is kept[0][1] and view.enemies is kept[1][1]
+        counters = know.counters
+        fresh = View(Knowledge(know.brief), obs, Memory())
+        assert view.own == fresh.own and view.own_at == fresh.own_at
+        assert view.enemies == fresh.enemies and view.enemy_at == fresh.enemy_at
+        assert view.identified == fresh.identified
+        assert (view.barricades, view.impassable, view.breaches) == (
+            fresh.barricades,
+            fresh.impassable,
+            fresh.breaches,
+        )
+        assert counters == fresh.know.counters
+        assert (view.goals, view.goal_set, view.roofs) == (fresh.goals, fresh.goal_set, fresh.roofs)
+        control.update((e.location, Side.red) for e in fresh.enemies)
+        control.update((loc, Side.green) for loc in fresh.own_at)
+        assert view.control == control
+        play.apply(bots[decision.side].choose(None, play.legal_actions()))
+    assert reused  # the blocks were the same at some decisions
