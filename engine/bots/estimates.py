@@ -471,14 +471,15 @@ def _strongest(view: View, location: str, protection: Protection, reacting: bool
     their range (the static map's LOS: wrecks only ever block more, an estimate)."""
     threats = []
     for sight, kept, enemy in guns(view, protection, reacting):
-        ep = sight.get(location)  # within 25 EP, in sight
-        if ep is None:
-            continue
-        threat = kept.get(ep)
-        if threat is None:
-            threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
-        threats.append(threat)
-    return sum(sorted(threats, reverse=True)[:3])
+        ep = sight(location)  # within 25 EP, in sight
+        if ep is not None:
+            threat = kept.get(ep)
+            if threat is None:
+                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+            threats.append(threat)
+    if len(threats) > 1:
+        threats.sort(reverse=True)
+    return sum(threats[:3])
 
 
 def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
@@ -490,7 +491,7 @@ def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
     if got is None:
         threat = view.mem.threat
         got = view.guns[key] = [
-            (sight, threat.setdefault((enemy.key, protection), {}), enemy)
+            (sight.get, threat.setdefault((enemy.key, protection), {}), enemy)
             for enemy, sight in view.enemy_sights()
             if not (reacting and enemy.reacted)
         ]

@@ -63,9 +63,9 @@ class Enemy:
     reacted: bool = False  # a revealed block's Reaction or Completed marker (4.3.3)
 
 
-#: an enemy block's gun: what it sees within fire range (location -> EP), the firepower it
-#: brings by EP on a block of one protection, the block
-Gun = tuple[dict[str, int], dict[int, float], Enemy]
+#: an enemy block's gun: what it sees within fire range (the EP to a location, None out of
+#: sight or range), the firepower it brings by EP on a block of one protection, the block
+Gun = tuple[Callable[[str], int | None], dict[int, float], Enemy]
 
 
 @dataclass(slots=True)
