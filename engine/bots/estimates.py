@@ -18,6 +18,7 @@ from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from . import endgame
+from .knowledge import FpSums
 from .view import MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
 #: OSL a victory point is worth
@@ -231,14 +232,39 @@ def _hidden_fp(
     key = (ep, target, assault, inside)
     got = found.get(key)
     if got is None:
-        foot: list[int] = []
-        vehicles: list[int] = []
-        identified = view.identified
+        # the whole order of battle's sums less the identified blocks' (whole numbers: the
+        # same as summing the others)
+        foot, on_feet, vehicles, count, each = _fp_sums(view, ep, target, assault, inside)
+        for identity in view.identified:
+            fp, vehicle = each[identity]
+            if vehicle:
+                vehicles -= fp
+                count -= 1
+            else:
+                foot -= fp
+                on_feet -= 1
+        on_foot = foot / on_feet if on_feet else 0.0
+        got = found[key] = (on_foot, vehicles, count)
+    return got
+
+
+def _fp_sums(view: View, ep: int, target: Protection, assault: bool, inside: bool) -> FpSums:
+    """`enemy_fps` summed: (on foot, how many, vehicles, how many, by identity its
+    firepower and whether it is a vehicle), kept for the game like them."""
+    key = (ep, target, assault, view.night, inside)
+    got = view.know.enemy_fp_sums.get(key)
+    if got is None:
+        foot = on_feet = vehicles = count = 0
+        each: dict[int, tuple[int, bool]] = {}
         for entry, fp in zip(view.brief.enemy, enemy_fps(view, ep, target, assault, inside), strict=True):
-            if entry.identity not in identified:
-                (vehicles if entry.vehicle else foot).append(fp)
-        on_foot = sum(foot) / len(foot) if foot else 0.0
-        got = found[key] = (on_foot, sum(vehicles), len(vehicles))
+            each[entry.identity] = (fp, entry.vehicle)
+            if entry.vehicle:
+                vehicles += fp
+                count += 1
+            else:
+                foot += fp
+                on_feet += 1
+        got = view.know.enemy_fp_sums[key] = (foot, on_feet, vehicles, count, each)
     return got
 
 

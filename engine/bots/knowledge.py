@@ -27,6 +27,9 @@ MAX_FIELDS = 2048
 MAX_GAME_FIELDS = 256
 
 Graph = list[list[tuple[int, int]]]
+#: an order of battle's firepower summed: (on foot, how many, vehicles, how many, by
+#: identity each block's and whether it is a vehicle)
+FpSums = tuple[int, int, int, int, dict[int, tuple[int, bool]]]
 #: what changes the ways on the map, as a side knows it: (barricades, impassable, opened
 #: breaches): the counters closing locations to movement and the breaches opening walls
 Counters = tuple[frozenset[str], frozenset[str], frozenset[str]]
@@ -292,6 +295,8 @@ class Knowledge:
         self._vehicle_places: dict[str, bool] = {}
         #: the best firepower of each of the enemy's published blocks (estimates.enemy_fps)
         self.enemy_fps: dict[tuple[int, Protection, bool, bool, bool], list[int]] = {}
+        #: the same summed (estimates._fp_sums)
+        self.enemy_fp_sums: dict[tuple[int, Protection, bool, bool, bool], FpSums] = {}
 
     def exchange(
         self,
