@@ -25,6 +25,11 @@ UNREACHABLE = 1 << 20
 MAX_FIELDS = 2048
 #: of those, the ones a game's bot keeps at hand
 MAX_GAME_FIELDS = 256
+#: fight exchanges a game's bot keeps as asked
+MAX_EXCHANGES = 4096
+#: what a side's dice hit in a fight (`Knowledge.exchange`): the target's protection, the
+#: weapon's critical bonus, a sniper's long shot at a leader
+Hit = tuple[Protection, bool, bool]
 
 Graph = list[list[tuple[int, int]]]
 #: an order of battle's firepower summed: (on foot, how many, vehicles, how many, by
@@ -284,6 +289,8 @@ class Knowledge:
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
         self.withdrawal_loss = sum(self.tables.withdrawal_loss(r) for r in range(10)) / 10
         self._exchanges: dict[tuple[int, bool, Strike, Strike], tuple[float, float]] = {}
+        #: `exchange`'s answers as asked (a fractional difference interpolated)
+        self._exchanged: dict[tuple[float, bool, Hit, Hit], tuple[float, float]] = {}
         self.objectives = brief.objectives
         self.stakes = brief.stakes
         #: location -> the stakes it is part of
@@ -302,21 +309,30 @@ class Knowledge:
         self,
         diff: float,
         assault: bool = False,
-        ours: tuple[Protection, bool, bool] = (Protection.soft, False, False),
-        theirs: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+        ours: Hit = (Protection.soft, False, False),
+        theirs: Hit = (Protection.soft, False, False),
     ) -> tuple[float, float]:
         """Expected OSL lost by (them, us) in a fight (8.2.7.5-8.2.7.6) where our modified
         firepower is `diff` above theirs (the rules' `combat.expected_losses`). `ours` is what
         our dice hit: the target's protection, our weapon's critical bonus, a sniper's long
         shot at a leader; `theirs` the same for their reply. Quality is left out. A
         fractional `diff` (an expected modifier) is interpolated."""
+        key = (diff, assault, ours, theirs)
+        got = self._exchanged.get(key)
+        if got is not None:
+            return got
         low = int(diff // 1)
         t0, u0 = self._exchange(low, assault, Strike(*ours), Strike(*theirs))
         frac = diff - low
         if frac == 0:
-            return t0, u0
-        t1, u1 = self._exchange(low + 1, assault, Strike(*ours), Strike(*theirs))
-        return t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac
+            got = (t0, u0)
+        else:
+            t1, u1 = self._exchange(low + 1, assault, Strike(*ours), Strike(*theirs))
+            got = (t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac)
+        if len(self._exchanged) >= MAX_EXCHANGES:
+            self._exchanged.clear()
+        self._exchanged[key] = got
+        return got
 
     def _exchange(self, diff: int, assault: bool, ours: Strike, theirs: Strike) -> tuple[float, float]:
         key = (diff, assault, ours, theirs)
