@@ -132,6 +132,8 @@ class Memory:
     own_made: dict[int, tuple[OwnBlock, Own]] = field(default_factory=dict)
     #: the last counters and breaches seen, with what View._counters made of them
     counters_seen: tuple[object, frozenset[str], frozenset[str], frozenset[str], Counters] | None = None
+    #: the enemy guns of the last view (View.guns)
+    guns: dict[tuple[Protection, bool], list[Gun]] = field(default_factory=dict)
     #: the goals (View._goals: they depend on the briefing alone)
     goals: tuple[list[tuple[str, int]], frozenset[str], frozenset[str]] | None = None
 
@@ -187,15 +189,19 @@ class View:
         if not (own_same and enemies_same):
             self._see_control()  # (else the last view saw the same, and nothing else sets it)
         signature = (self.night, self._placed)
-        if signature != mem.signature:
+        moved = signature != mem.signature
+        if moved:
             self._enemy_moved(signature)
         #: what a hidden enemy brings on average (estimates.unknown_fp): it depends on
         #: which enemy blocks stand revealed where, so it is kept with the rest
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
-        #: (protection, only those that may react) -> the enemy guns (estimates.guns)
-        self.guns: dict[tuple[Protection, bool], list[Gun]] = {}
+        if moved or not enemies_same:
+            mem.guns = {}
+        #: (protection, only those that may react) -> the enemy guns (estimates.guns): the
+        #: last view's while the very same enemy blocks stand where they stood
+        self.guns: dict[tuple[Protection, bool], list[Gun]] = mem.guns
 
     def _own_blocks(self, obs: Observation) -> bool:
         """Our blocks, by id and where they stand; whether they are the last view's (the

@@ -13,7 +13,7 @@ import pytest
 from engine.battlefield import Dynamic
 from engine.battlefield.los import los
 from engine.bots import RandomBot
-from engine.bots.estimates import exposure, risk
+from engine.bots.estimates import enemy_fp, exposure, guns, risk
 from engine.bots.knowledge import Knowledge
 from engine.bots.runner import bot_seed
 from engine.bots.view import Memory, View
@@ -116,8 +116,8 @@ def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observat
 def test_a_view_reusing_the_last_views_blocks_sees_what_a_fresh_view_sees(game: Game) -> None:
     """The observation shares the blocks that did not change from one decision to the next;
     the view reuses what it made of them while they are the very same. At every decision of
-    a game, what it knows of the blocks, the counters and control is a fresh view's (2.3:
-    control as last seen, followed here on its own)."""
+    a game, what it knows of the blocks, the counters, the enemy guns and control is a fresh
+    view's (2.3: control as last seen, followed here on its own)."""
     know = Knowledge(briefing(game, Side.green))
     mem = Memory()
     control: dict[str, Side] = {}
@@ -141,6 +141,18 @@ def test_a_view_reusing_the_last_views_blocks_sees_what_a_fresh_view_sees(game: 
         )
         assert counters == fresh.know.counters
         assert (view.goals, view.goal_set, view.roofs) == (fresh.goals, fresh.goal_set, fresh.roofs)
+        for protection in (Protection.soft, Protection.armoured):
+            for reacting in (False, True):
+                kept_guns, fresh_guns = guns(view, protection, reacting), guns(fresh, protection, reacting)
+                assert [(g[0].__self__, g[2]) for g in kept_guns] == [  # type: ignore[attr-defined]
+                    (g[0].__self__, g[2])  # type: ignore[attr-defined]
+                    for g in fresh_guns
+                ]
+                for _, threat, enemy in kept_guns:
+                    for ep, fp in threat.items():
+                        assert fp == enemy_fp(fresh, enemy, max(ep, 2), protection, False)
+            for loc in ("36.1", "39.1", "A2108"):
+                exposure(view, loc, protection)  # (fills the guns' firepower by EP)
         control.update((e.location, Side.red) for e in fresh.enemies)
         control.update((loc, Side.green) for loc in fresh.own_at)
         assert view.control == control
