@@ -30,14 +30,12 @@ class EpTable:
 
     def __init__(self, bf: Battlefield):
         self.bf = bf
-        #: location id (aliases too, as asked) -> {location id: EP}
-        self.rows: dict[str, dict[str, int]] = {}
+        #: location id (aliases too, as asked) -> {location id: EP}; a row not there yet is
+        #: fetched by looking it up (`rows[location]`)
+        self.rows: dict[str, dict[str, int]] = _Rows(bf)
 
     def row(self, location: str) -> dict[str, int]:
-        got = self.rows.get(location)
-        if got is None:
-            got = self.rows[location] = ep_from(self.bf, location)
-        return got
+        return self.rows[location]
 
     def ep(self, a: str, b: str) -> int | None:
         return self.row(a).get(b)
@@ -45,6 +43,18 @@ class EpTable:
     def fill(self) -> None:
         for loc in self.bf.locations:
             self.row(loc.id)
+
+
+class _Rows(dict[str, dict[str, int]]):
+    """EP rows by location id, each fetched from the rules' `ep_from` when first looked up."""
+
+    def __init__(self, bf: Battlefield):
+        super().__init__()
+        self.bf = bf
+
+    def __missing__(self, location: str) -> dict[str, int]:
+        got = self[location] = ep_from(self.bf, location)
+        return got
 
 
 def ep_table(bf: Battlefield) -> EpTable:

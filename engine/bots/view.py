@@ -434,10 +434,7 @@ class View:
         return got
 
     def ep(self, a: str, b: str) -> int | None:
-        row = self._ep_rows.get(a)
-        if row is None:
-            row = self.know.ep_from(a)
-        return row.get(b)
+        return self._ep_rows[a].get(b)  # (a row not fetched yet is, by the lookup)
 
     def interior(self, location: str) -> bool:
         return self.know.bf.location(location).interior
