@@ -19,7 +19,7 @@ from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from . import endgame
 from .knowledge import FpSums
-from .view import MAX_HIDDEN_FP, Enemy, Gun, Own, View
+from .view import MAX_FRIENDLY_HITS, MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
 #: OSL a victory point is worth
 GOAL_WEIGHT = 4.0
@@ -428,17 +428,26 @@ def friendly_fire(
         for own in view.own.values()
         if own.id != bid and not own.info.dummy and own.on_map and own.location
     }
-    found = effects.hits(
-        view.know.bf,
-        view.brief.tables.weapons_effect,
-        weapon,
-        here,
-        target,
-        friends,
-        sees=view.sees,
-        assault=assault,
-        vehicle=info.vehicle,
-    )
+    # the same shot among the same friends hits the same: kept for the game (the wrecks
+    # being the same, as they are what the LOS of the lane adds to the static map's)
+    key = (bid, weapon.id, here, target, assault, view.wrecks, tuple(friends.items()))
+    kept = view.mem.friendly_hits
+    found = kept.get(key)
+    if found is None:
+        found = effects.hits(
+            view.know.bf,
+            view.brief.tables.weapons_effect,
+            weapon,
+            here,
+            target,
+            friends,
+            sees=view.sees,
+            assault=assault,
+            vehicle=info.vehicle,
+        )
+        if len(kept) >= MAX_FRIENDLY_HITS:
+            kept.clear()
+        kept[key] = found
     cost = sum(
         hit.osl * worth(view, view.own[hit.block].info, view.own[hit.block].losses, True) for hit in found
     )

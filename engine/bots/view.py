@@ -21,6 +21,7 @@ from ..model.scenario import Side
 from ..rules.uo.activation import mover_of
 from ..rules.uo.briefing import Briefing, PublishedBlock
 from ..rules.uo.combat import LEADERS
+from ..rules.uo.effects import Hit
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.observation import EnemyBlock, Observation, OwnBlock, closed_to_movement
 from .knowledge import Counters, Knowledge
@@ -37,6 +38,8 @@ DENY_OFFSET_LATE = 12
 MAX_HIDDEN_FP = 32
 #: our blocks as the view made them, kept to be reused while the observation shows them so
 MAX_KEPT_BLOCKS = 1024
+#: our shots' weapons effects on our own blocks kept (estimates.friendly_fire)
+MAX_FRIENDLY_HITS = 4096
 
 #: what the firepower of a hidden enemy block is kept by: (EP, target, assault, inside)
 HiddenKey = tuple[int, Protection, bool, bool]
@@ -132,6 +135,10 @@ class Memory:
     own_made: dict[int, tuple[OwnBlock, Own]] = field(default_factory=dict)
     #: the last counters and breaches seen, with what View._counters made of them
     counters_seen: tuple[object, frozenset[str], frozenset[str], frozenset[str], Counters] | None = None
+    #: the weapons effect of a shot on our own blocks (effects.hits), by the shooter and
+    #: its weapon's id, where from and at, assault, the wrecks and where our other blocks
+    #: stand (estimates.friendly_fire)
+    friendly_hits: dict[tuple[object, ...], list[Hit]] = field(default_factory=dict)
     #: the enemy guns of the last view (View.guns)
     guns: dict[tuple[Protection, bool], list[Gun]] = field(default_factory=dict)
     #: the goals (View._goals: they depend on the briefing alone)
