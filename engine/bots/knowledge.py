@@ -271,6 +271,8 @@ class Knowledge:
         self._moves_by: dict[Mover, MoveGraph] = {}
         #: location ids by index, and whether each is on the surface
         self.ids = [loc.id for loc in self.bf.locations]
+        #: whether a location (by id, aliases too) is a room or zone inside a building
+        self.interior = {ident: loc.interior for ident, loc in self.bf.by_id.items()}
         self.surface = [loc.layer == "surface" for loc in self.bf.locations]
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)

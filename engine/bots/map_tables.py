@@ -77,6 +77,7 @@ class SightTable:
         self.bf = bf
         self.eps = eps
         self.rows: dict[str, dict[str, int]] = {}
+        self._indexes: dict[str, tuple[int, ...]] = {}
 
     def row(self, location: str) -> dict[str, int]:
         got = self.rows.get(location)
@@ -87,6 +88,16 @@ class SightTable:
             if len(self.rows) >= MAX_SIGHT_ROWS:
                 del self.rows[next(iter(self.rows))]
             self.rows[location] = got
+        return got
+
+    def indexes(self, location: str) -> tuple[int, ...]:
+        """The indices of the locations of `location`'s row."""
+        got = self._indexes.get(location)
+        if got is None:
+            by_id = self.bf.by_id
+            if len(self._indexes) >= MAX_SIGHT_ROWS:
+                del self._indexes[next(iter(self._indexes))]
+            got = self._indexes[location] = tuple(by_id[b].index for b in self.row(location))
         return got
 
 

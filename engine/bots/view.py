@@ -161,6 +161,8 @@ class View:
         self.obs = obs
         self.mem = mem
         self._ep_rows = know.ep_table.rows
+        self._clear = know.bf.los_table.clear  # (the static LOS, asked tens of thousands of times)
+        self._interior = know.interior
         self.side = obs.side
         self.enemy_side = brief.enemy_side
         self.turn = obs.turn
@@ -345,7 +347,8 @@ class View:
                 mem.unknown_fp = {}
             stale: set[str] = set()
             row = know.sight_table.row
-            for loc in {loc for loc, _, _ in changed}:
+            seeing = {loc for loc, _, _ in changed}  # where the blocks that changed stand, or stood
+            for loc in seeing:
                 stale.update(row(loc))
             keys = {key for _, key, _ in changed}
             if 2 * len(stale) > len(know.bf):
@@ -360,8 +363,9 @@ class View:
                         for loc in [loc for loc in kept if loc in stale]:
                             del kept[loc]
                 if mem.risk_rows:
-                    by_id = know.bf.by_id
-                    indexes = [by_id[loc].index for loc in stale]
+                    indexes: set[int] = set()
+                    for loc in seeing:
+                        indexes.update(know.sight_table.indexes(loc))
                     for risks in mem.risk_rows.values():
                         for i in indexes:
                             risks[i] = None
@@ -389,11 +393,11 @@ class View:
     # -- the map -----------------------------------------------------------------------------
     def sees(self, a: str, b: str) -> bool:
         """LOS now: the static table, then the wrecks, which only ever add obstacles."""
-        bf = self.know.bf
-        if not bf.los_table.clear(a, b):
+        if not self._clear(a, b):
             return False
         if not self.wrecks:
             return True
+        bf = self.know.bf
         key = (a, b, self.wrecks) if a < b else (b, a, self.wrecks)
         got = self.mem.sees.get(key)
         if got is None:
@@ -444,7 +448,7 @@ class View:
         return self._ep_rows[a].get(b)  # (a row not fetched yet is, by the lookup)
 
     def interior(self, location: str) -> bool:
-        return self.know.bf.location(location).interior
+        return self._interior[location]
 
     def side_attacks(self) -> bool:
         """A side attacks when most of what it scores for holding is not its own when the

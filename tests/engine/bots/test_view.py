@@ -13,7 +13,7 @@ import pytest
 from engine.battlefield import Dynamic
 from engine.battlefield.los import los
 from engine.bots import RandomBot
-from engine.bots.estimates import enemy_fp, exposure, guns, risk
+from engine.bots.estimates import enemy_fp, exposure, guns, risk, risk_row
 from engine.bots.knowledge import Knowledge
 from engine.bots.runner import bot_seed
 from engine.bots.view import Memory, View
@@ -56,10 +56,11 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
     mem = Memory()
     view = View(know, obs, mem)
     places = [loc.id for loc in game.battlefield.locations]
-    for loc in places:
-        for protection in (Protection.soft, Protection.armoured):
+    for protection in (Protection.soft, Protection.armoured):
+        rows = risk_row(view, protection)  # (as the move search fills them)
+        for loc in places:
             exposure(view, loc, protection)
-            risk(view, loc, protection)
+            rows[game.battlefield.location(loc).index] = risk(view, loc, protection)
     k = next(i for i, e in enumerate(obs.enemies) if e.revealed == (change == "revealed moves"))
     enemy = obs.enemies[k]
     if change == "hidden found":
@@ -87,6 +88,11 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
     fresh = View(know, changed, Memory())
     for estimate, loc, protection, value in kept:
         assert estimate(fresh, loc, protection) == value, (estimate.__name__, loc)
+    by_index = [(protection, i, r) for protection, rows in mem.risk_rows.items() for i, r in enumerate(rows)]
+    if change != "hidden found":  # (perhaps forgotten whole, as above)
+        assert any(r is None for _, _, r in by_index) and any(r is not None for _, _, r in by_index)
+    for protection, i, r in by_index:
+        assert r is None or r == risk(fresh, places[i], protection), places[i]
 
 
 def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observation) -> None:
