@@ -168,7 +168,8 @@ class View:
         self.turn = obs.turn
         self.night = obs.night
         self.wrecks = frozenset(obs.wrecks)
-        own_same, enemies_same = self._own_blocks(obs), self._enemy_blocks(obs)
+        self._own_blocks(obs)
+        enemies_same = self._enemy_blocks(obs)
         self._counters(obs)
         self.own_active: str | None = obs.activation.block if obs.activation is not None else None
         self.enemy_active_at: str | None = obs.enemy_active_at
@@ -195,8 +196,7 @@ class View:
         self.engineers: dict[str, str] | None = None
         #: No Man's Land counters that may be population: location -> chance (estimates)
         self.population: dict[str, float] | None = None
-        if not (own_same and enemies_same):
-            self._see_control()  # (else the last view saw the same, and nothing else sets it)
+        self._see_control()
         signature = (self.night, self._placed)
         moved = signature != mem.signature
         if moved:
