@@ -215,7 +215,8 @@ def within_ep(bf: Battlefield, start: str, ep: int) -> dict[str, int]:
     """Locations within `ep` effect points (areas of effect, command radius): walls crossed
     add their EP, so obstacles reduce the reach of an effect (8.2.1.4)."""
     best = _ep_search(bf, bf.location(start).index, ep)
-    return {bf.locations[i].id: d for i, d in best.items()}
+    locs = bf.locations
+    return {locs[i].id: d for i, d in best.items()}
 
 
 def ep_distance(bf: Battlefield, a: str, b: str) -> int | None:
@@ -248,31 +249,50 @@ def ep_within(bf: Battlefield, a: str, b: str, limit: int) -> int | None:
     return d if d is not None and d <= limit else None
 
 
+class _EpGraph:
+    """The EP search's graph, built once per battlefield: a state is a location and whether
+    the path climbed onto the roofs (2 * index + 1 then), and each state lists the states
+    one step leads to with the step's EP, in the battlefield's step order. A path that
+    climbs from the ground onto a roof stays on the roofs (`_ep_search`)."""
+
+    def __init__(self, bf: Battlefield):
+        roof = [loc.kind == LocKind.roof for loc in bf.locations]
+        self.next: list[list[tuple[int, int]]] = []
+        for i, steps in enumerate(bf.out):
+            ground: list[tuple[int, int]] = []  # from the state that has not climbed
+            up: list[tuple[int, int]] = []  # from the one that has: roofs only
+            for step in steps:
+                j = step.dst
+                ground.append((2 * j + (roof[j] and not roof[i]), step.ep))
+                if roof[j]:
+                    up.append((2 * j + 1, step.ep))
+            self.next += [ground, up]
+
+
 def _ep_search(bf: Battlefield, src: int, limit: int, goal: int | None = None) -> dict[int, int]:
     """Dijkstra over EP. A roof counts its bordering walls for nothing (5.1.7.3), so a path
     that climbs from the ground onto a roof stays on the roofs: effects and ranges never
     hop over a building by its roof (docs/rules.md, "EP through roofs"). A path starting on
-    a roof may come down."""
-    roof = LocKind.roof
-    locs = bf.locations
-    best: dict[tuple[int, bool], int] = {(src, False): 0}
+    a roof may come down. The locations are listed in the order they are settled: by EP,
+    then index, the state on the ground first."""
+    after = bf.derived(_EpGraph, lambda: _EpGraph(bf)).next
+    best = [limit + 1] * len(after)  # (beyond the limit: not reached)
+    best[2 * src] = 0
     found: dict[int, int] = {}
-    heap = [(0, src, False)]
+    heap = [(0, 2 * src)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, i, up = heapq.heappop(heap)
-        if d > best[(i, up)]:
+        d, state = pop(heap)
+        if d > best[state]:
             continue
-        found.setdefault(i, d)
-        if i == goal:
-            break
-        here_roof = locs[i].kind == roof
-        for step in bf.out[i]:
-            there_roof = locs[step.dst].kind == roof
-            if up and not there_roof:
-                continue
-            key = (step.dst, up or (there_roof and not here_roof))
-            nd = d + step.ep
-            if nd <= limit and nd < best.get(key, limit + 1):
-                best[key] = nd
-                heapq.heappush(heap, (nd, key[0], key[1]))
+        i = state >> 1
+        if i not in found:
+            found[i] = d
+            if i == goal:
+                break
+        for nxt, ep in after[state]:
+            nd = d + ep
+            if nd < best[nxt]:
+                best[nxt] = nd
+                push(heap, (nd, nxt))
     return found

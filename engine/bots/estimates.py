@@ -18,7 +18,8 @@ from ..rules.uo.combat import LEADERS, can_hit, fires_from, weapon_firepower
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.tables import CombatTables
 from . import endgame
-from .view import MAX_HIDDEN_FP, Enemy, Gun, Own, View
+from .knowledge import FpSums
+from .view import MAX_FRIENDLY_HITS, MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
 #: OSL a victory point is worth
 GOAL_WEIGHT = 4.0
@@ -231,14 +232,39 @@ def _hidden_fp(
     key = (ep, target, assault, inside)
     got = found.get(key)
     if got is None:
-        foot: list[int] = []
-        vehicles: list[int] = []
-        identified = view.identified
+        # the whole order of battle's sums less the identified blocks' (whole numbers: the
+        # same as summing the others)
+        foot, on_feet, vehicles, count, each = _fp_sums(view, ep, target, assault, inside)
+        for identity in view.identified:
+            fp, vehicle = each[identity]
+            if vehicle:
+                vehicles -= fp
+                count -= 1
+            else:
+                foot -= fp
+                on_feet -= 1
+        on_foot = foot / on_feet if on_feet else 0.0
+        got = found[key] = (on_foot, vehicles, count)
+    return got
+
+
+def _fp_sums(view: View, ep: int, target: Protection, assault: bool, inside: bool) -> FpSums:
+    """`enemy_fps` summed: (on foot, how many, vehicles, how many, by identity its
+    firepower and whether it is a vehicle), kept for the game like them."""
+    key = (ep, target, assault, view.night, inside)
+    got = view.know.enemy_fp_sums.get(key)
+    if got is None:
+        foot = on_feet = vehicles = count = 0
+        each: dict[int, tuple[int, bool]] = {}
         for entry, fp in zip(view.brief.enemy, enemy_fps(view, ep, target, assault, inside), strict=True):
-            if entry.identity not in identified:
-                (vehicles if entry.vehicle else foot).append(fp)
-        on_foot = sum(foot) / len(foot) if foot else 0.0
-        got = found[key] = (on_foot, sum(vehicles), len(vehicles))
+            each[entry.identity] = (fp, entry.vehicle)
+            if entry.vehicle:
+                vehicles += fp
+                count += 1
+            else:
+                foot += fp
+                on_feet += 1
+        got = view.know.enemy_fp_sums[key] = (foot, on_feet, vehicles, count, each)
     return got
 
 
@@ -402,17 +428,26 @@ def friendly_fire(
         for own in view.own.values()
         if own.id != bid and not own.info.dummy and own.on_map and own.location
     }
-    found = effects.hits(
-        view.know.bf,
-        view.brief.tables.weapons_effect,
-        weapon,
-        here,
-        target,
-        friends,
-        sees=view.sees,
-        assault=assault,
-        vehicle=info.vehicle,
-    )
+    # the same shot among the same friends hits the same: kept for the game (the wrecks
+    # being the same, as they are what the LOS of the lane adds to the static map's)
+    key = (bid, weapon.id, here, target, assault, view.wrecks, tuple(friends.items()))
+    kept = view.mem.friendly_hits
+    found = kept.get(key)
+    if found is None:
+        found = effects.hits(
+            view.know.bf,
+            view.brief.tables.weapons_effect,
+            weapon,
+            here,
+            target,
+            friends,
+            sees=view.sees,
+            assault=assault,
+            vehicle=info.vehicle,
+        )
+        if len(kept) >= MAX_FRIENDLY_HITS:
+            kept.clear()
+        kept[key] = found
     cost = sum(
         hit.osl * worth(view, view.own[hit.block].info, view.own[hit.block].losses, True) for hit in found
     )
@@ -471,14 +506,15 @@ def _strongest(view: View, location: str, protection: Protection, reacting: bool
     their range (the static map's LOS: wrecks only ever block more, an estimate)."""
     threats = []
     for sight, kept, enemy in guns(view, protection, reacting):
-        ep = sight.get(location)  # within 25 EP, in sight
-        if ep is None:
-            continue
-        threat = kept.get(ep)
-        if threat is None:
-            threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
-        threats.append(threat)
-    return sum(sorted(threats, reverse=True)[:3])
+        ep = sight(location)  # within 25 EP, in sight
+        if ep is not None:
+            threat = kept.get(ep)
+            if threat is None:
+                threat = kept[ep] = enemy_fp(view, enemy, max(ep, 2), protection, False)
+            threats.append(threat)
+    if len(threats) > 1:
+        threats.sort(reverse=True)
+    return sum(threats[:3])
 
 
 def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
@@ -490,7 +526,7 @@ def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
     if got is None:
         threat = view.mem.threat
         got = view.guns[key] = [
-            (sight, threat.setdefault((enemy.key, protection), {}), enemy)
+            (sight.get, threat.setdefault((enemy.key, protection), {}), enemy)
             for enemy, sight in view.enemy_sights()
             if not (reacting and enemy.reacted)
         ]

@@ -8,9 +8,10 @@ go with the battlefield. Everything else lives as long as the bot that built it.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
-from ..battlefield import Battlefield, Dynamic, LocKind
+from ..battlefield import Battlefield, Dynamic, Location, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
@@ -24,8 +25,16 @@ UNREACHABLE = 1 << 20
 MAX_FIELDS = 2048
 #: of those, the ones a game's bot keeps at hand
 MAX_GAME_FIELDS = 256
+#: fight exchanges a game's bot keeps as asked
+MAX_EXCHANGES = 4096
+#: what a side's dice hit in a fight (`Knowledge.exchange`): the target's protection, the
+#: weapon's critical bonus, a sniper's long shot at a leader
+Hit = tuple[Protection, bool, bool]
 
 Graph = list[list[tuple[int, int]]]
+#: an order of battle's firepower summed: (on foot, how many, vehicles, how many, by
+#: identity each block's and whether it is a vehicle)
+FpSums = tuple[int, int, int, int, dict[int, tuple[int, bool]]]
 #: what changes the ways on the map, as a side knows it: (barricades, impassable, opened
 #: breaches): the counters closing locations to movement and the breaches opening walls
 Counters = tuple[frozenset[str], frozenset[str], frozenset[str]]
@@ -262,10 +271,16 @@ class Knowledge:
         self._moves_by: dict[Mover, MoveGraph] = {}
         #: location ids by index, and whether each is on the surface
         self.ids = [loc.id for loc in self.bf.locations]
+        #: whether a location (by id, aliases too) is a room or zone inside a building
+        self.interior = {ident: loc.interior for ident, loc in self.bf.by_id.items()}
         self.surface = [loc.layer == "surface" for loc in self.bf.locations]
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
         self._near: dict[str, tuple[str, ...]] = {}
+        #: per location index: how far from its dot a line of sight may end, its outline's
+        #: farthest point (`wrecks_near`)
+        self._slack: dict[int, float] = {}
+        self._radii: dict[int, float] = {}
         #: the fields this game asks for, at hand (the battlefield's store is shared)
         self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
         #: the counters closing locations as the side last saw them (`View` sets them at
@@ -276,6 +291,8 @@ class Knowledge:
         #: OSL a withdrawal is expected to cost (8.3.2: the card's withdrawal table)
         self.withdrawal_loss = sum(self.tables.withdrawal_loss(r) for r in range(10)) / 10
         self._exchanges: dict[tuple[int, bool, Strike, Strike], tuple[float, float]] = {}
+        #: `exchange`'s answers as asked (a fractional difference interpolated)
+        self._exchanged: dict[tuple[float, bool, Hit, Hit], tuple[float, float]] = {}
         self.objectives = brief.objectives
         self.stakes = brief.stakes
         #: location -> the stakes it is part of
@@ -287,26 +304,37 @@ class Knowledge:
         self._vehicle_places: dict[str, bool] = {}
         #: the best firepower of each of the enemy's published blocks (estimates.enemy_fps)
         self.enemy_fps: dict[tuple[int, Protection, bool, bool, bool], list[int]] = {}
+        #: the same summed (estimates._fp_sums)
+        self.enemy_fp_sums: dict[tuple[int, Protection, bool, bool, bool], FpSums] = {}
 
     def exchange(
         self,
         diff: float,
         assault: bool = False,
-        ours: tuple[Protection, bool, bool] = (Protection.soft, False, False),
-        theirs: tuple[Protection, bool, bool] = (Protection.soft, False, False),
+        ours: Hit = (Protection.soft, False, False),
+        theirs: Hit = (Protection.soft, False, False),
     ) -> tuple[float, float]:
         """Expected OSL lost by (them, us) in a fight (8.2.7.5-8.2.7.6) where our modified
         firepower is `diff` above theirs (the rules' `combat.expected_losses`). `ours` is what
         our dice hit: the target's protection, our weapon's critical bonus, a sniper's long
         shot at a leader; `theirs` the same for their reply. Quality is left out. A
         fractional `diff` (an expected modifier) is interpolated."""
+        key = (diff, assault, ours, theirs)
+        got = self._exchanged.get(key)
+        if got is not None:
+            return got
         low = int(diff // 1)
         t0, u0 = self._exchange(low, assault, Strike(*ours), Strike(*theirs))
         frac = diff - low
         if frac == 0:
-            return t0, u0
-        t1, u1 = self._exchange(low + 1, assault, Strike(*ours), Strike(*theirs))
-        return t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac
+            got = (t0, u0)
+        else:
+            t1, u1 = self._exchange(low + 1, assault, Strike(*ours), Strike(*theirs))
+            got = (t0 + (t1 - t0) * frac, u0 + (u1 - u0) * frac)
+        if len(self._exchanged) >= MAX_EXCHANGES:
+            self._exchanged.clear()
+        self._exchanged[key] = got
+        return got
 
     def _exchange(self, diff: int, assault: bool, ours: Strike, theirs: Strike) -> tuple[float, float]:
         key = (diff, assault, ours, theirs)
@@ -322,6 +350,55 @@ class Knowledge:
         if got is None:
             graph = self.distances.graph(VEHICLE, frozenset())
             got = self._vehicle_places[location] = bool(graph[self.bf.location(location).index])
+        return got
+
+    def wrecks_near(self, a: str, b: str, wrecks: frozenset[str]) -> frozenset[str]:
+        """The wreck hexes of `wrecks` the lines of sight between `a` and `b` may meet: a
+        wreck blocks only a line crossing its hex (5.1.7.1; the blind hex behind it is
+        judged from that obstacle), and every line the rule draws between the two runs
+        within `_sight_slack` of the segment between their centre dots (into a building:
+        from the outside one to an aperture of the room). Those farther change no answer."""
+        bf = self.bf
+        la, lb = bf.location(a), bf.location(b)
+        (ax, ay), (bx, by) = la.centre, lb.centre
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy or 1e-9
+        slack = max(self._sight_slack(la), self._sight_slack(lb))
+        near = []
+        for w in wrecks:
+            wreck = bf.by_id.get(w)
+            if wreck is None:
+                continue
+            wx, wy = wreck.centre
+            t = max(0.0, min(1.0, ((wx - ax) * dx + (wy - ay) * dy) / length2))
+            px, py = ax + t * dx - wx, ay + t * dy - wy
+            reach = slack + self._radius(wreck)
+            if px * px + py * py <= reach * reach:
+                near.append(w)
+        return frozenset(near)
+
+    def _sight_slack(self, loc: Location) -> float:
+        """How far from its centre dot a line of sight to `loc` may end: its apertures' for
+        a room or zone (the lines into it end there), none elsewhere."""
+        got = self._slack.get(loc.index)
+        if got is None:
+            got = 0.0
+            if loc.interior:
+                cx, cy = loc.centre
+                for ap in self.bf.apertures.values():
+                    if ap.interior == loc.id:
+                        got = max(got, math.hypot(ap.at[0] - cx, ap.at[1] - cy))
+            got = self._slack[loc.index] = got
+        return got
+
+    def _radius(self, loc: Location) -> float:
+        """The farthest point of `loc`'s outline from its centre dot, with a margin for
+        rounding: a line farther from the dot misses it."""
+        got = self._radii.get(loc.index)
+        if got is None:
+            cx, cy = loc.centre
+            far = max((math.hypot(x - cx, y - cy) for x, y in loc.outline), default=0.0)
+            got = self._radii[loc.index] = far * 1.01 + 1e-3
         return got
 
     # -- distances ---------------------------------------------------------------------------

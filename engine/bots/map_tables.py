@@ -30,14 +30,12 @@ class EpTable:
 
     def __init__(self, bf: Battlefield):
         self.bf = bf
-        #: location id (aliases too, as asked) -> {location id: EP}
-        self.rows: dict[str, dict[str, int]] = {}
+        #: location id (aliases too, as asked) -> {location id: EP}; a row not there yet is
+        #: fetched by looking it up (`rows[location]`)
+        self.rows: dict[str, dict[str, int]] = _Rows(bf)
 
     def row(self, location: str) -> dict[str, int]:
-        got = self.rows.get(location)
-        if got is None:
-            got = self.rows[location] = ep_from(self.bf, location)
-        return got
+        return self.rows[location]
 
     def ep(self, a: str, b: str) -> int | None:
         return self.row(a).get(b)
@@ -45,6 +43,18 @@ class EpTable:
     def fill(self) -> None:
         for loc in self.bf.locations:
             self.row(loc.id)
+
+
+class _Rows(dict[str, dict[str, int]]):
+    """EP rows by location id, each fetched from the rules' `ep_from` when first looked up."""
+
+    def __init__(self, bf: Battlefield):
+        super().__init__()
+        self.bf = bf
+
+    def __missing__(self, location: str) -> dict[str, int]:
+        got = self[location] = ep_from(self.bf, location)
+        return got
 
 
 def ep_table(bf: Battlefield) -> EpTable:
@@ -67,6 +77,7 @@ class SightTable:
         self.bf = bf
         self.eps = eps
         self.rows: dict[str, dict[str, int]] = {}
+        self._indexes: dict[str, tuple[int, ...]] = {}
 
     def row(self, location: str) -> dict[str, int]:
         got = self.rows.get(location)
@@ -77,6 +88,16 @@ class SightTable:
             if len(self.rows) >= MAX_SIGHT_ROWS:
                 del self.rows[next(iter(self.rows))]
             self.rows[location] = got
+        return got
+
+    def indexes(self, location: str) -> tuple[int, ...]:
+        """The indices of the locations of `location`'s row."""
+        got = self._indexes.get(location)
+        if got is None:
+            by_id = self.bf.by_id
+            if len(self._indexes) >= MAX_SIGHT_ROWS:
+                del self._indexes[next(iter(self._indexes))]
+            got = self._indexes[location] = tuple(by_id[b].index for b in self.row(location))
         return got
 
 

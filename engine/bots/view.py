@@ -11,18 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import is_
 
 from ..battlefield import Dynamic, StepKind
-from ..battlefield.los import los
+from ..battlefield.los import clear_past_counters
 from ..battlefield.movement import Mover
 from ..model.cards import BlockType, Protection
 from ..model.scenario import Side
 from ..rules.uo.activation import mover_of
 from ..rules.uo.briefing import Briefing, PublishedBlock
 from ..rules.uo.combat import LEADERS
+from ..rules.uo.effects import Hit
 from ..rules.uo.game import BlockInfo
-from ..rules.uo.observation import Observation, closed_to_movement
-from .knowledge import Knowledge
+from ..rules.uo.observation import EnemyBlock, Observation, OwnBlock, closed_to_movement
+from .knowledge import Counters, Knowledge
 
 #: blocks that keep their post: command post, logistics, observer
 STAY = frozenset({BlockType.command_post, BlockType.logistics, BlockType.jfo})
@@ -34,14 +36,20 @@ DENY_OFFSET_LATE = 12
 
 #: sets of identified enemy blocks whose hidden firepower the memory keeps
 MAX_HIDDEN_FP = 32
+#: our blocks as the view made them, kept to be reused while the observation shows them so
+MAX_KEPT_BLOCKS = 1024
+#: our shots' weapons effects on our own blocks kept (estimates.friendly_fire)
+MAX_FRIENDLY_HITS = 4096
 
 #: what the firepower of a hidden enemy block is kept by: (EP, target, assault, inside)
 HiddenKey = tuple[int, Protection, bool, bool]
 #: ... and what is kept: (average on foot, sum of the vehicles', number of vehicles)
 HiddenFp = tuple[float, int, int]
 
-#: where the enemy stands as a view sees it: (night, sorted (location, key, reacted))
-Signature = tuple[bool, tuple[tuple[str, str, bool], ...]]
+#: where the enemy blocks stand as a view sees them: sorted (location, key, reacted)
+Placed = tuple[tuple[str, str, bool], ...]
+#: where the enemy stands as a view sees it: (night, where its blocks stand)
+Signature = tuple[bool, Placed]
 
 #: a search state: a location's index, and whether the move so far was out of sight
 SearchState = tuple[int, bool]
@@ -58,9 +66,9 @@ class Enemy:
     reacted: bool = False  # a revealed block's Reaction or Completed marker (4.3.3)
 
 
-#: an enemy block's gun: what it sees within fire range (location -> EP), the firepower it
-#: brings by EP on a block of one protection, the block
-Gun = tuple[dict[str, int], dict[int, float], Enemy]
+#: an enemy block's gun: what it sees within fire range (the EP to a location, None out of
+#: sight or range), the firepower it brings by EP on a block of one protection, the block
+Gun = tuple[Callable[[str], int | None], dict[int, float], Enemy]
 
 
 @dataclass(slots=True)
@@ -117,6 +125,29 @@ class Memory:
         tuple[object, ...],
         tuple[dict[tuple[str, str | None], list[tuple[str, int, list[int]]]], dict[str, set[str]]],
     ] = field(default_factory=dict)
+    #: the last view's blocks, by the observation's own (shared while they do not change):
+    #: (our blocks, View.own, View.own_at), and (the enemy's, View.enemies, View.enemy_at,
+    #: View.identified), reused while the same; our blocks made, by the block's id()
+    own_seen: tuple[tuple[OwnBlock, ...], dict[str, Own], dict[str, str]] | None = None
+    enemies_seen: (
+        tuple[tuple[EnemyBlock, ...], list[Enemy], dict[str, Enemy], frozenset[int], Placed] | None
+    ) = None
+    own_made: dict[int, tuple[OwnBlock, Own]] = field(default_factory=dict)
+    #: the last counters and breaches seen, with what View._counters made of them
+    counters_seen: tuple[object, frozenset[str], frozenset[str], frozenset[str], Counters] | None = None
+    #: the weapons effect of a shot on our own blocks (effects.hits), by the shooter and
+    #: its weapon's id, where from and at, assault, the wrecks and where our other blocks
+    #: stand (estimates.friendly_fire)
+    friendly_hits: dict[tuple[object, ...], list[Hit]] = field(default_factory=dict)
+    #: the enemy guns of the last view (View.guns)
+    guns: dict[tuple[Protection, bool], list[Gun]] = field(default_factory=dict)
+    #: the goals (View._goals: they depend on the briefing alone)
+    goals: tuple[list[tuple[str, int]], frozenset[str], frozenset[str]] | None = None
+
+
+def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether two tuples hold the very same objects."""
+    return len(kept) == len(now) and all(map(is_, kept, now))
 
 
 class View:
@@ -130,73 +161,22 @@ class View:
         self.obs = obs
         self.mem = mem
         self._ep_rows = know.ep_table.rows
+        self._clear = know.bf.los_table.clear  # (the static LOS, asked tens of thousands of times)
+        self._interior = know.interior
         self.side = obs.side
         self.enemy_side = brief.enemy_side
         self.turn = obs.turn
         self.night = obs.night
         self.wrecks = frozenset(obs.wrecks)
-        self.own: dict[str, Own] = {}
-        self.own_at: dict[str, str] = {}
-        self.enemies: list[Enemy] = []
-        self.enemy_at: dict[str, Enemy] = {}
-        for b in obs.own:
-            info = brief.own[b.id]
-            own = Own(
-                b.id,
-                info,
-                b.location,
-                b.losses,
-                b.markers.activated,
-                b.markers.reaction,
-                b.markers.completed,
-                b.eliminated,
-                b.mounted_in is not None,
-            )
-            self.own[b.id] = own
-            if own.on_map and not info.dummy and own.location:
-                self.own_at.setdefault(own.location, b.id)
-        taken: set[str] = set()
-        for e in obs.enemies:
-            if e.identity is not None:
-                key = f"#{e.identity}"
-            else:
-                key = f"hidden@{e.location}"
-                while key in taken:
-                    key += "+"
-            taken.add(key)
-            enemy = Enemy(
-                key,
-                e.location,
-                e.revealed,
-                brief.enemy[e.identity] if e.identity is not None else None,
-                e.losses or 0,
-                e.markers is not None and e.markers.reacted,
-            )
-            self.enemies.append(enemy)
-            self.enemy_at.setdefault(enemy.location, enemy)
-        barricades, impassable = closed_to_movement(obs)
-        #: the counters closing locations to movement (5.2.3.1, 5.2.3.3, 5.2.3.5), as the side
-        #: knows them: the scenario's face-up ones and those the observation shows
-        self.barricades = brief.barricades | barricades
-        self.impassable = brief.impassable | impassable
-        #: breaches opened in play (5.2.4.1): new ways into buildings
-        self.breaches = frozenset(obs.breaches)
-        # the distance fields leave population out: it moves (5.2.3.3, 13.3), and each new
-        # set of counters means new fields; the move search prices it where it stands
-        people = frozenset(c.location for c in obs.counters if c.kind == "population")
-        know.counters = (self.barricades, self.impassable - people, self.breaches)
+        self._own_blocks(obs)
+        enemies_same = self._enemy_blocks(obs)
+        self._counters(obs)
         self.own_active: str | None = obs.activation.block if obs.activation is not None else None
         self.enemy_active_at: str | None = obs.enemy_active_at
-        objectives = know.objectives[self.side]
-        deny = DENY_OFFSET if self._enemy_levels_first() else DENY_OFFSET_LATE
-        self.goals: list[tuple[str, int]] = [(loc, 0) for loc in objectives.hold] + [
-            (loc, deny) for loc in objectives.deny
-        ]
-        #: roofs: of our buildings, to take back from the enemy; of theirs, to deny them
-        self.roofs = frozenset(objectives.roofs)
-        self.goals += [(loc, 0) for loc in objectives.roofs]
-        self.goals += [(loc, deny) for loc in objectives.enemy_roofs if loc not in self.roofs]
-        self.goal_set = frozenset(loc for loc, _ in self.goals)
+        if mem.goals is None:
+            mem.goals = self._goals()
+        #: the goals: where we score, where the enemy does (farther by the deny offset), roofs
+        self.goals, self.goal_set, self.roofs = mem.goals
         #: how much safety still matters against the clock: 1 early, 0.25 on the last turn
         left = brief.turns - self.turn
         self.caution = min(1.0, (left + 1) / 4)
@@ -216,19 +196,130 @@ class View:
         self.engineers: dict[str, str] | None = None
         #: No Man's Land counters that may be population: location -> chance (estimates)
         self.population: dict[str, float] | None = None
-        #: enemy blocks standing revealed: a hidden one is none of them
-        self.identified = frozenset(e.info.identity for e in self.enemies if e.info is not None)
         self._see_control()
-        signature = (self.night, tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies)))
-        if signature != mem.signature:
+        signature = (self.night, self._placed)
+        moved = signature != mem.signature
+        if moved:
             self._enemy_moved(signature)
         #: what a hidden enemy brings on average (estimates.unknown_fp): it depends on
         #: which enemy blocks stand revealed where, so it is kept with the rest
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
-        #: (protection, only those that may react) -> the enemy guns (estimates.guns)
-        self.guns: dict[tuple[Protection, bool], list[Gun]] = {}
+        if moved or not enemies_same:
+            mem.guns = {}
+        #: (protection, only those that may react) -> the enemy guns (estimates.guns): the
+        #: last view's while the very same enemy blocks stand where they stood
+        self.guns: dict[tuple[Protection, bool], list[Gun]] = mem.guns
+
+    def _own_blocks(self, obs: Observation) -> bool:
+        """Our blocks, by id and where they stand; whether they are the last view's (the
+        observation shares the blocks that did not change: theirs are reused)."""
+        mem = self.mem
+        kept = mem.own_seen
+        if kept is not None and _same(kept[0], obs.own):
+            self.own, self.own_at = kept[1], kept[2]
+            return True
+        made = mem.own_made
+        brief_own = self.brief.own
+        self.own = {}
+        self.own_at = {}
+        for b in obs.own:
+            got = made.get(id(b))
+            if got is not None and got[0] is b:
+                own = got[1]
+            else:
+                own = Own(
+                    b.id,
+                    brief_own[b.id],
+                    b.location,
+                    b.losses,
+                    b.markers.activated,
+                    b.markers.reaction,
+                    b.markers.completed,
+                    b.eliminated,
+                    b.mounted_in is not None,
+                )
+                if len(made) >= MAX_KEPT_BLOCKS:
+                    made.clear()
+                made[id(b)] = (b, own)  # (the block kept with it: its id is not reused)
+            self.own[b.id] = own
+            if own.on_map and not own.info.dummy and own.location:
+                self.own_at.setdefault(own.location, b.id)
+        mem.own_seen = (obs.own, self.own, self.own_at)
+        return False
+
+    def _enemy_blocks(self, obs: Observation) -> bool:
+        """The enemy blocks we see, by where they stand, and those identified; whether they
+        are the last view's (then its are reused)."""
+        mem = self.mem
+        kept = mem.enemies_seen
+        if kept is not None and _same(kept[0], obs.enemies):
+            _, self.enemies, self.enemy_at, self.identified, self._placed = kept
+            return True
+        enemy_info = self.brief.enemy
+        self.enemies = []
+        self.enemy_at = {}
+        taken: set[str] = set()
+        for e in obs.enemies:
+            if e.identity is not None:
+                key = f"#{e.identity}"
+            else:
+                key = f"hidden@{e.location}"
+                while key in taken:
+                    key += "+"
+            taken.add(key)
+            enemy = Enemy(
+                key,
+                e.location,
+                e.revealed,
+                enemy_info[e.identity] if e.identity is not None else None,
+                e.losses or 0,
+                e.markers is not None and e.markers.reacted,
+            )
+            self.enemies.append(enemy)
+            self.enemy_at.setdefault(enemy.location, enemy)
+        #: enemy blocks standing revealed: a hidden one is none of them
+        self.identified = frozenset(e.info.identity for e in self.enemies if e.info is not None)
+        #: where each stands, as the signature has them
+        self._placed = tuple(sorted((e.location, e.key, e.reacted) for e in self.enemies))
+        mem.enemies_seen = (obs.enemies, self.enemies, self.enemy_at, self.identified, self._placed)
+        return False
+
+    def _counters(self, obs: Observation) -> None:
+        """The counters closing locations to movement (5.2.3.1, 5.2.3.3, 5.2.3.5) as the side
+        knows them (the scenario's face-up ones and those the observation shows) and the
+        breaches opened in play (5.2.4.1); the distance fields' counters set from them."""
+        mem = self.mem
+        kept = mem.counters_seen
+        if kept is None or kept[0] != (obs.counters, obs.breaches):
+            brief = self.brief
+            barricades, impassable = closed_to_movement(obs)
+            # the distance fields leave population out: it moves (5.2.3.3, 13.3), and each new
+            # set of counters means new fields; the move search prices it where it stands
+            people = frozenset(c.location for c in obs.counters if c.kind == "population")
+            barricades, impassable = brief.barricades | barricades, brief.impassable | impassable
+            breaches = frozenset(obs.breaches)
+            kept = mem.counters_seen = (
+                (obs.counters, obs.breaches),
+                barricades,
+                impassable,
+                breaches,
+                (barricades, impassable - people, breaches),
+            )
+        _, self.barricades, self.impassable, self.breaches, self.know.counters = kept
+
+    def _goals(self) -> tuple[list[tuple[str, int]], frozenset[str], frozenset[str]]:
+        """(the goals with how much farther each counts, their locations, the roofs among
+        them): where the side scores for holding, then where the enemy does (to deny them),
+        and the roofs: of our buildings, to take back from the enemy; of theirs, to deny them."""
+        objectives = self.know.objectives[self.side]
+        deny = DENY_OFFSET if self._enemy_levels_first() else DENY_OFFSET_LATE
+        goals = [(loc, 0) for loc in objectives.hold] + [(loc, deny) for loc in objectives.deny]
+        roofs = frozenset(objectives.roofs)
+        goals += [(loc, 0) for loc in objectives.roofs]
+        goals += [(loc, deny) for loc in objectives.enemy_roofs if loc not in roofs]
+        return goals, frozenset(loc for loc, _ in goals), roofs
 
     def _enemy_moved(self, signature: Signature) -> None:
         """Forget what depended on where the enemy stood. By the same night, the blocks
@@ -256,7 +347,8 @@ class View:
                 mem.unknown_fp = {}
             stale: set[str] = set()
             row = know.sight_table.row
-            for loc in {loc for loc, _, _ in changed}:
+            seeing = {loc for loc, _, _ in changed}  # where the blocks that changed stand, or stood
+            for loc in seeing:
                 stale.update(row(loc))
             keys = {key for _, key, _ in changed}
             if 2 * len(stale) > len(know.bf):
@@ -271,8 +363,9 @@ class View:
                         for loc in [loc for loc in kept if loc in stale]:
                             del kept[loc]
                 if mem.risk_rows:
-                    by_id = know.bf.by_id
-                    indexes = [by_id[loc].index for loc in stale]
+                    indexes: set[int] = set()
+                    for loc in seeing:
+                        indexes.update(know.sight_table.indexes(loc))
                     for risks in mem.risk_rows.values():
                         for i in indexes:
                             risks[i] = None
@@ -300,15 +393,26 @@ class View:
     # -- the map -----------------------------------------------------------------------------
     def sees(self, a: str, b: str) -> bool:
         """LOS now: the static table, then the wrecks, which only ever add obstacles."""
-        bf = self.know.bf
-        if not bf.los_table.clear(a, b):
+        if not self._clear(a, b):
             return False
         if not self.wrecks:
             return True
+        bf = self.know.bf
         key = (a, b, self.wrecks) if a < b else (b, a, self.wrecks)
         got = self.mem.sees.get(key)
         if got is None:
-            got = self.mem.sees[key] = los(bf, a, b, Dynamic(wrecks=self.wrecks)).clear
+            # the static line is clear: only the wreck hexes it may meet are left to judge
+            # (the rule's own shortcut, exactly `los(...).clear`), and the answer holds
+            # wherever the others stand
+            near = self.know.wrecks_near(a, b, self.wrecks)
+            if not near:
+                got = True
+            else:
+                wide = (key[0], key[1], near)
+                got = self.mem.sees.get(wide)
+                if got is None:
+                    got = self.mem.sees[wide] = clear_past_counters(bf, a, b, Dynamic(wrecks=near))
+            self.mem.sees[key] = got
         return got
 
     def enemy_rows(self) -> list[tuple[Enemy, dict[str, int]]]:
@@ -341,13 +445,10 @@ class View:
         return got
 
     def ep(self, a: str, b: str) -> int | None:
-        row = self._ep_rows.get(a)
-        if row is None:
-            row = self.know.ep_from(a)
-        return row.get(b)
+        return self._ep_rows[a].get(b)  # (a row not fetched yet is, by the lookup)
 
     def interior(self, location: str) -> bool:
-        return self.know.bf.location(location).interior
+        return self._interior[location]
 
     def side_attacks(self) -> bool:
         """A side attacks when most of what it scores for holding is not its own when the

@@ -115,3 +115,26 @@ def test_a_field_repaired_for_new_counters_equals_a_search_from_scratch(
                 fresh.replaced = {plain: frozenset()}
                 assert store.graph(mover, frozenset(), counters) == fresh.graph(mover, frozenset(), counters)
     assert len(repairs) == 7 * 2 * 2  # the store's second and third of each
+
+
+def test_8_2_7_5_an_exchange_asked_again_is_the_rules_expected_losses(game: Game) -> None:
+    """The exchanges a bot keeps as asked are those worked out afresh (combat.expected_losses,
+    a fractional difference interpolated), a whole difference as a number or not."""
+    from engine.model.cards import Protection
+
+    know = Knowledge(briefing(game, Side.green))
+    hits = [
+        (Protection.soft, False, False),
+        (Protection.armoured, True, False),
+        (Protection.soft, False, True),
+    ]
+    asked = [
+        (d / 4, a, o, t) for d in range(-30, 31, 3) for a in (False, True) for o in hits for t in hits[:2]
+    ]
+    first = [know.exchange(*args) for args in asked]
+    again = [know.exchange(*args) for args in asked]
+    fresh = Knowledge(briefing(game, Side.green))
+    assert first == again == [fresh.exchange(*args) for args in reversed(asked)][::-1]
+    assert know.exchange(2, True) == know.exchange(2.0, True) == fresh.exchange(2, True)
+    low, high = fresh.exchange(1), fresh.exchange(2)
+    assert know.exchange(1.5) == (low[0] + (high[0] - low[0]) * 0.5, low[1] + (high[1] - low[1]) * 0.5)
