@@ -451,6 +451,7 @@ def activation(view: View, groups: Groups) -> Action:
     moving = bool(mem.plan) and role(view, info) in ("attack", "hold")
     best: Action | None = None
     best_value = FIRE_ON_THE_MOVE if moving else FIRE_THRESHOLD
+    hunted = hunt.prey(view, bid)
     for action in groups.get(Fire, []) + groups.get(Assault, []):
         assert isinstance(action, Fire | Assault)
         enemy = view.enemy_at.get(action.target)
@@ -458,7 +459,7 @@ def activation(view: View, groups: Groups) -> Action:
         if enemy is None or w is None:
             continue
         value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
-        value += hunt.push(view, bid, action.target, w)
+        value += hunt.push(hunted, action.target, w)
         if enemy.info is None:
             # of two weapons worth the same against a hidden block, the one that hurts more
             # kinds of target: the coax found a hidden APC in a hangar room unhurt (8.2.7.4)
@@ -686,6 +687,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
     # strike worth making anywhere near skips the search
     reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
     strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
+    hunted = hunt.prey(view, bid)
     for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
@@ -701,7 +703,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
-                value += hunt.push(view, bid, target, w)
+                value += hunt.push(hunted, target, w)
                 if value > FIRE_THRESHOLD:
                     strikes.setdefault(place, []).append((target, w, assault, value))
     if not strikes:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from ..battlefield.movement import Mover
 from ..model.cards import Protection, Weapon
 from ..rules.uo.combat import can_hit
 from .endgame import missing
-from .knowledge import UNREACHABLE
+from .knowledge import UNREACHABLE, Knowledge
 from .view import STAY, Enemy, View, mover
 
 #: the turn the hunt starts: the tanks are across the canal by then
@@ -35,6 +36,9 @@ HUNT_PUSH = 1.0
 
 _QUARRY: WeakKeyDictionary[View, dict[str, Protection]] = WeakKeyDictionary()
 _HUNTERS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
+#: per side's knowledge: who may hunt, and the last pairs with what they were made from
+_ABLE: WeakKeyDictionary[Knowledge, dict[str, tuple[Mover, frozenset[Protection]]]] = WeakKeyDictionary()
+_LAST: WeakKeyDictionary[Knowledge, tuple[object, dict[str, str]]] = WeakKeyDictionary()
 
 
 def quarry(view: View) -> dict[str, Protection]:
@@ -73,34 +77,72 @@ def hunters(view: View) -> dict[str, str]:
     got = _HUNTERS.get(view)
     if got is not None:
         return got
-    got = _HUNTERS[view] = {}
     prey = quarry(view)
     if not prey:
+        got = _HUNTERS[view] = {}
+        return got
+    # the same pairs while the quarry and the blocks able to hunt it stand where they stood
+    # (most decisions of an impulse): kept with the side's knowledge
+    able = _able(view)
+    needs = frozenset(prey.values())
+    where = tuple(
+        (bid, own.location)
+        for bid, (_, hurts) in able.items()
+        if not hurts.isdisjoint(needs)
+        and (own := view.own.get(bid)) is not None
+        and own.on_map
+        and own.location is not None
+        and not own.mounted
+    )
+    key = (tuple(prey.items()), where, view.know.counters)
+    last = _LAST.get(view.know)
+    if last is not None and last[0] == key:
+        got = _HUNTERS[view] = last[1]
         return got
     bf = view.know.bf
     pairs: list[tuple[int, str, str]] = []
-    for own in view.own.values():
-        if not own.on_map or own.location is None or own.info.dummy or own.info.type in STAY or own.mounted:
-            continue
-        here = bf.location(own.location).index
-        how = mover(own.info)
+    for bid, location in where:
+        here = bf.location(location).index
+        how, hurts = able[bid]
         for loc, protection in prey.items():
-            if not any(can_hit(w.targets, protection) for w in own.info.profile.weapons):
-                continue
-            d = view.know.field(loc, how)[here]
-            if d < UNREACHABLE:
-                pairs.append((d, loc, own.id))
+            if protection in hurts and (d := view.know.field(loc, how)[here]) < UNREACHABLE:
+                pairs.append((d, loc, bid))
+    got = {}
     count = dict.fromkeys(prey, 0)
     for _, loc, bid in sorted(pairs):
         if bid not in got and count[loc] < HUNTERS:
             got[bid] = loc
             count[loc] += 1
+    _HUNTERS[view] = got
+    _LAST[view.know] = (key, got)
     return got
 
 
-def push(view: View, bid: str, target: str, weapon: Weapon) -> float:
-    """HUNT_PUSH for a fire or assault by a hunter at its quarry with a weapon that hurts
-    it (the coax does not hurt an APC, 8.2.7.4), 0 otherwise."""
-    if hunters(view).get(bid) != target or not can_hit(weapon.targets, quarry(view)[target]):
+def _able(view: View) -> dict[str, tuple[Mover, frozenset[Protection]]]:
+    """The side's blocks that may hunt (no dummy, none that keeps its post), each with how
+    it moves and the protections its weapons hurt; once per game."""
+    got = _ABLE.get(view.know)
+    if got is None:
+        got = _ABLE[view.know] = {}
+        for bid, info in view.brief.own.items():
+            if info.dummy or info.type in STAY:
+                continue
+            hurts = frozenset(
+                p for p in Protection if any(can_hit(w.targets, p) for w in info.profile.weapons)
+            )
+            got[bid] = (mover(info), hurts)
+    return got
+
+
+def prey(view: View, bid: str) -> tuple[str, Protection] | None:
+    """The quarry block `bid` hunts, with the protection a weapon must hurt there."""
+    loc = hunters(view).get(bid)
+    return None if loc is None else (loc, quarry(view)[loc])
+
+
+def push(hunted: tuple[str, Protection] | None, target: str, weapon: Weapon) -> float:
+    """HUNT_PUSH for a hunter's fire or assault at its quarry (`hunted`, from prey) with a
+    weapon that hurts it (the coax does not hurt an APC, 8.2.7.4), 0 otherwise."""
+    if hunted is None or hunted[0] != target or not can_hit(weapon.targets, hunted[1]):
         return 0.0
     return HUNT_PUSH
