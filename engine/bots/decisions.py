@@ -63,7 +63,7 @@ from ..rules.uo.combat import can_hit
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS, EXPLOSION_OSL, EXPLOSION_RADIUS
 from ..rules.uo.observation import FightKind
-from . import errands, event_play, field_actions, support_3d
+from . import errands, event_play, field_actions, hunt, support_3d
 from .endgame import winning
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
@@ -328,6 +328,8 @@ def intent(view: View, bid: str) -> float:
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if bid in errands.errands(view):
         best = max(best, errands.ERRAND_INTENT)  # a stake's empty location to walk into
+    if bid in hunt.hunters(view):
+        best = max(best, hunt.HUNT_INTENT)  # an enemy vehicle holding a stake's location
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -449,6 +451,7 @@ def activation(view: View, groups: Groups) -> Action:
     moving = bool(mem.plan) and role(view, info) in ("attack", "hold")
     best: Action | None = None
     best_value = FIRE_ON_THE_MOVE if moving else FIRE_THRESHOLD
+    hunted = hunt.prey(view, bid)
     for action in groups.get(Fire, []) + groups.get(Assault, []):
         assert isinstance(action, Fire | Assault)
         enemy = view.enemy_at.get(action.target)
@@ -456,6 +459,7 @@ def activation(view: View, groups: Groups) -> Action:
         if enemy is None or w is None:
             continue
         value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
+        value += hunt.push(hunted, action.target, w)
         if enemy.info is None:
             # of two weapons worth the same against a hidden block, the one that hurts more
             # kinds of target: the coax found a hidden APC in a hangar room unhurt (8.2.7.4)
@@ -644,7 +648,7 @@ def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
 def _plan(view: View, bid: str, here: str) -> list[str]:
     """The way for this activation: toward the block's errand if it has one (errands.py),
     else to the best place (routes.plan)."""
-    goal = errands.errands(view).get(bid)
+    goal = errands.errands(view).get(bid) or hunt.hunters(view).get(bid)
     return plan(view, bid, here) if goal is None else errands.errand_plan(view, bid, here, goal)
 
 
@@ -683,6 +687,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
     # strike worth making anywhere near skips the search
     reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
     strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
+    hunted = hunt.prey(view, bid)
     for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
@@ -698,6 +703,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
+                value += hunt.push(hunted, target, w)
                 if value > FIRE_THRESHOLD:
                     strikes.setdefault(place, []).append((target, w, assault, value))
     if not strikes:

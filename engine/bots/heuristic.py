@@ -21,7 +21,9 @@ Strategy:
   deny them), roofs when the enemy is on them. A block heads for the nearest goal not yet
   its side's (MP fields cached per map; vehicles for the streets around a building);
   goals on the way are taken in passing (the last side through holds a location). A goal
-  held by armour is left to blocks that can hurt it. Platoon leaders follow a few MP
+  held by armour is left to blocks that can hurt it; from turn 3 an enemy vehicle in a
+  location of a stake the side misses is hunted by the nearest such block (`hunt`), which
+  wants activating and strikes it. Platoon leaders follow a few MP
   behind their blocks, the commander within command range of its own platoon leader
   (7 activations, 7.2.1); command posts, logistics and observers stay put.
 - Moving: a Dijkstra over the block's MP (9 out of sight, 8.1.13), on MP plus the risk of
