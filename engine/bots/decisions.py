@@ -327,7 +327,7 @@ def intent(view: View, bid: str) -> float:
     if info.type in ENGINEERS and _closing(view):
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if bid in errands.errands(view):
-        best = max(best, errands.ERRAND_INTENT)  # a stake's empty location to walk into
+        best = max(best, errands.intent(view, bid))  # a stake's empty location to walk into
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -479,8 +479,10 @@ def activation(view: View, groups: Groups) -> Action:
             best, best_value = action, value
     # these weigh what they cost the move themselves (an activation ended, a move cut short)
     floor = best_value if best is not None else FIRE_THRESHOLD
+    # a block on an errand keeps its MP for the walk: an action leaves it 3 MP (7.1.2)
+    on_errand = bid in errands.errands(view)
     for kind, weigh in FIELD_ACTIONS.items():
-        if kind in groups:
+        if kind in groups and not on_errand:
             found = weigh(view, bid, groups[kind])
             if found is not None and found[0] > floor:
                 floor, best = found
