@@ -11,7 +11,7 @@ from weakref import WeakKeyDictionary
 from .endgame import missing, winning
 from .knowledge import UNREACHABLE
 from .routes import path, search
-from .sweep import near, sweepers
+from .sweep import impulses_over, near, sweepers
 from .view import STAY, SearchState, View, mover
 
 #: from this many turns before the last, a block is sent into each empty location missed
@@ -46,6 +46,7 @@ def errands(view: View) -> dict[str, str]:
     if not empty:
         return got
     bf = view.know.bf
+    over = impulses_over(view)
     pairs: list[tuple[int, str, str]] = []
     for own in view.own.values():
         if not own.on_map or own.location is None or own.info.dummy or own.info.type in STAY:
@@ -54,6 +55,8 @@ def errands(view: View) -> dict[str, str]:
             continue  # a sweeper: it keeps its roof (the nearest goes there too if it is far)
         if (own.activated or own.completed) and own.id != view.own_active:
             continue  # its turn is over: it walks next turn, if still the nearest
+        if own.info.force in over:
+            continue  # so is its force's impulse (7.1.1)
         here = bf.location(own.location).index
         how = mover(own.info)
         for loc in empty:

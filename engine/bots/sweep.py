@@ -41,11 +41,14 @@ class _Plan:
     mem: weakref.ReferenceType[Memory]
     turn: int = 0
     sweepers: dict[str, str] = field(default_factory=dict)
+    #: the side's forces whose impulse it has seen this turn (impulses_over)
+    impulses: tuple[int, set[str]] = (0, set())
 
 
 _PLANS: WeakKeyDictionary[Knowledge, _Plan] = WeakKeyDictionary()
 #: per decision: the sweepers as they stand
 _SWEEPERS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
+_OVER: WeakKeyDictionary[View, frozenset[str]] = WeakKeyDictionary()
 
 
 def sweepers(view: View) -> dict[str, str]:
@@ -57,9 +60,7 @@ def sweepers(view: View) -> dict[str, str]:
     got = _SWEEPERS.get(view)
     if got is not None:
         return got
-    plan = _PLANS.get(view.know)
-    if plan is None or plan.mem() is not view.mem:
-        plan = _PLANS[view.know] = _Plan(weakref.ref(view.mem))
+    plan = _plan(view)
     roofs = sorted(loc for loc in view.roofs if loc in missing(view) and loc not in view.enemy_at)
     if view.turn < SWEEP_FROM or not roofs:
         plan.sweepers = {}
@@ -80,6 +81,29 @@ def sweepers(view: View) -> dict[str, str]:
     return got
 
 
+def _plan(view: View) -> _Plan:
+    plan = _PLANS.get(view.know)
+    if plan is None or plan.mem() is not view.mem:
+        plan = _PLANS[view.know] = _Plan(weakref.ref(view.mem))
+    impulse = view.obs.impulse
+    if plan.impulses[0] != view.turn:
+        plan.impulses = (view.turn, set())
+    if impulse is not None and impulse.side == view.side:
+        plan.impulses[1].add(impulse.force)
+    return plan
+
+
+def impulses_over(view: View) -> frozenset[str]:
+    """The side's forces that have had their impulse this turn, as the side saw them go:
+    their blocks act no more until the next (7.1.1). The one under way is not over."""
+    got = _OVER.get(view)
+    if got is None:
+        impulse = view.obs.impulse
+        now = impulse.force if impulse is not None and impulse.side == view.side else None
+        got = _OVER[view] = frozenset(f for f in _plan(view).impulses[1] if f != now)
+    return got
+
+
 def _on_map(view: View, bid: str) -> bool:
     own = view.own.get(bid)
     if own is None or own.eliminated or own.mounted:
@@ -94,7 +118,8 @@ def _choose(view: View, roof: str, busy: set[str]) -> str | None:
     an enemy may walk into this turn."""
     stakes = view.know.stakes_at
     engineers = set(engineer_goals(view).values())
-    best: tuple[int, str] | None = None
+    over = impulses_over(view)
+    best: tuple[bool, int, str] | None = None
     for own in view.own.values():
         info = own.info
         if own.id in busy or not _on_map(view, own.id) or info.dummy or info.type in STAY:
@@ -110,10 +135,10 @@ def _choose(view: View, roof: str, busy: set[str]) -> str | None:
         d = _distance(view, own.id, roof)
         if d > SWEEP_REACH:
             continue  # the way there crosses the fight: the last turns' errands go farther
-        rank = (d, own.id)
+        rank = (info.force in over, d, own.id)  # one that may still walk this turn first
         if best is None or rank < best:
             best = rank
-    return None if best is None else best[1]
+    return None if best is None else best[2]
 
 
 def _distance(view: View, bid: str, location: str) -> int:
@@ -124,5 +149,11 @@ def _distance(view: View, bid: str, location: str) -> int:
 
 
 def near(view: View, bid: str, roof: str) -> bool:
-    """Whether a sweeper is still within a turn's walk (SWEEP_REACH) of its roof."""
-    return _on_map(view, bid) and _distance(view, bid, roof) <= SWEEP_REACH
+    """Whether a sweeper may still walk onto its roof this turn: within a turn's walk
+    (SWEEP_REACH) of it, neither its activation nor its force's impulse over (7.1.1)."""
+    own = view.own.get(bid)
+    if own is None or not _on_map(view, bid) or own.info.force in impulses_over(view):
+        return False
+    if (own.activated or own.completed) and bid != view.own_active:
+        return False
+    return _distance(view, bid, roof) <= SWEEP_REACH

@@ -12,10 +12,10 @@ import pytest
 from engine.bots import HeuristicBot, RandomBot
 from engine.bots.errands import errands
 from engine.bots.runner import bot_seed
-from engine.bots.sweep import SWEEP_FROM, sweepers
+from engine.bots.sweep import SWEEP_FROM, impulses_over, sweepers
 from engine.bots.view import View
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Activate, Move, StartImpulse
+from engine.rules.uo.actions import Activate, EndImpulse, Move, Pass, StartImpulse
 from engine.rules.uo.briefing import briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
@@ -103,3 +103,20 @@ def test_2_3_no_sweeper_from_a_room_an_enemy_may_take_back(game: Game) -> None:
     play, bot = _position(game, SWEEP_FROM + 1, places, {"r3-hmg": "A1416"})
     view = View(bot.know, play.observation(Side.green), bot.memory)
     assert sweepers(view) == {"g1-inf2": "39.R"}
+
+
+def test_7_1_1_no_errand_for_a_block_whose_force_has_had_its_impulse(game: Game) -> None:
+    """On the last turn, once the rifles' platoon has had its impulse they walk no more
+    this turn: the roof goes to the scout of a platoon still to come, though farther."""
+    places = {"g1-inf1": "A1613", "g2-scout": "A1512"}
+    play, bot = _position(game, game.scenario.turns, places, {})
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert errands(view).get("g1-inf1") == "39.R"  # the nearest, 9 MP off (the scout 10)
+    play.apply(StartImpulse("g-if1"))
+    assert impulses_over(View(bot.know, play.observation(Side.green), bot.memory)) == frozenset()
+    play.apply(EndImpulse())
+    while (d := play.decision) is not None and d.side != Side.green:
+        play.apply(next(a for a in play.legal_actions() if isinstance(a, Pass | EndImpulse)))
+    after = View(bot.know, play.observation(Side.green), bot.memory)
+    assert impulses_over(after) == {"g-if1"}
+    assert errands(after).get("g2-scout") == "39.R" and "g1-inf1" not in errands(after)
