@@ -479,8 +479,8 @@ def activation(view: View, groups: Groups) -> Action:
             best, best_value = action, value
     # these weigh what they cost the move themselves (an activation ended, a move cut short)
     floor = best_value if best is not None else FIRE_THRESHOLD
-    # a block on an errand keeps its MP for the walk: an action leaves it 3 MP (7.1.2)
-    on_errand = bid in errands.errands(view)
+    # a roof's sweeper keeps its MP for the walk: an action leaves it 3 MP (7.1.2)
+    on_errand = bid in errands.sweepers(view)
     for kind, weigh in FIELD_ACTIONS.items():
         if kind in groups and not on_errand:
             found = weigh(view, bid, groups[kind])
