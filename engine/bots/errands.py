@@ -36,7 +36,8 @@ def errands(view: View) -> dict[str, str]:
     got = _ERRANDS[view] = dict(sweepers(view))  # a roof's sweeper keeps its errand
     if view.brief.turns - view.turn > ERRAND_TURNS or winning(view):
         return got
-    # a roof whose sweeper is within a turn's walk of it is left to it; else the nearest goes too
+    # a roof is left to its sweeper while it may still walk onto it this turn (sweep.near);
+    # else the nearest goes too
     swept = {loc for bid, loc in got.items() if near(view, bid, loc)}
     empty = sorted(
         loc

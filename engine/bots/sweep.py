@@ -10,7 +10,7 @@ none arriving; sent from farther, earlier, a block crossed the fight round the t
 fell on the way. A sweeper is chosen among the blocks within a turn's walk of the roof that
 are not holding a room an enemy may walk into (an engineer's ladder puts the roof two MP from
 the streets round the hangar, 8.1.7), and keeps its errand until the roof is its side's or it
-falls; a block on an errand keeps its MP for the walk (no field action on the way).
+falls; a sweeper keeps its MP for the walk (no field action on the way).
 """
 
 from __future__ import annotations
