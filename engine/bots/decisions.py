@@ -327,7 +327,7 @@ def intent(view: View, bid: str) -> float:
     if info.type in ENGINEERS and _closing(view):
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if bid in errands.errands(view):
-        best = max(best, errands.ERRAND_INTENT)  # a stake's empty location to walk into
+        best = max(best, errands.intent(view, bid))  # a stake's empty location to walk into
     if bid in hunt.hunters(view):
         best = max(best, hunt.HUNT_INTENT)  # an enemy vehicle holding a stake's location
     if kind == "leader" and out_of_command(view, bid):
@@ -483,8 +483,10 @@ def activation(view: View, groups: Groups) -> Action:
             best, best_value = action, value
     # these weigh what they cost the move themselves (an activation ended, a move cut short)
     floor = best_value if best is not None else FIRE_THRESHOLD
+    # a roof's sweeper keeps its MP for the walk: an action leaves it 3 MP (7.1.2)
+    on_errand = bid in errands.sweepers(view)
     for kind, weigh in FIELD_ACTIONS.items():
-        if kind in groups:
+        if kind in groups and not on_errand:
             found = weigh(view, bid, groups[kind])
             if found is not None and found[0] > floor:
                 floor, best = found

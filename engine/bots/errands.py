@@ -11,12 +11,15 @@ from weakref import WeakKeyDictionary
 from .endgame import missing, winning
 from .knowledge import UNREACHABLE
 from .routes import path, search
+from .sweep import impulses_over, near, sweepers
 from .view import STAY, SearchState, View, mover
 
 #: from this many turns before the last, a block is sent into each empty location missed
 ERRAND_TURNS = 2
-#: how much a block with an errand wants activating
+#: how much a block with an errand wants activating; a roof's sweeper more than an engineer
+#: with a barricade to open (decisions.ENGINEER_INTENT): its force's activations are few (7.1.1)
 ERRAND_INTENT = 1.0
+SWEEP_INTENT = 1.25
 
 _ERRANDS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
 
@@ -25,33 +28,53 @@ def errands(view: View) -> dict[str, str]:
     """Block -> the empty location it walks into: in the last ERRAND_TURNS turns, while the
     side would not win as things stand, each empty location of its stakes it does not hold
     (a room the enemy walked through, a roof it stood on) gets a block, the nearest pairs
-    first (MP on the map), one location a block."""
+    first (MP on the map), one location a block; and, from earlier, each roof's sweeper
+    (sweep.py) its roof."""
     got = _ERRANDS.get(view)
     if got is not None:
         return got
-    got = _ERRANDS[view] = {}
+    got = _ERRANDS[view] = dict(sweepers(view))  # a roof's sweeper keeps its errand
     if view.brief.turns - view.turn > ERRAND_TURNS or winning(view):
         return got
-    empty = sorted(loc for loc in missing(view) if loc not in view.enemy_at and loc not in view.own_at)
+    # a roof is left to its sweeper while it may still walk onto it this turn (sweep.near);
+    # else the nearest goes too
+    swept = {loc for bid, loc in got.items() if near(view, bid, loc)}
+    empty = sorted(
+        loc
+        for loc in missing(view)
+        if loc not in view.enemy_at and loc not in view.own_at and loc not in swept
+    )
     if not empty:
         return got
     bf = view.know.bf
+    over = impulses_over(view)
     pairs: list[tuple[int, str, str]] = []
     for own in view.own.values():
         if not own.on_map or own.location is None or own.info.dummy or own.info.type in STAY:
             continue
+        if own.id in got:
+            continue  # a sweeper: it keeps its roof (the nearest goes there too if it is far)
         if (own.activated or own.completed) and own.id != view.own_active:
             continue  # its turn is over: it walks next turn, if still the nearest
+        if own.info.force in over:
+            continue  # so is its force's impulse (7.1.1)
         here = bf.location(own.location).index
         how = mover(own.info)
         for loc in empty:
             d = view.know.field(loc, how)[here]
             if d < UNREACHABLE:
                 pairs.append((d, loc, own.id))
+    sent: set[str] = set()
     for _, loc, bid in sorted(pairs):
-        if loc not in got.values() and bid not in got:
+        if loc not in sent and bid not in got:
             got[bid] = loc
+            sent.add(loc)
     return got
+
+
+def intent(view: View, bid: str) -> float:
+    """How much a block on an errand wants activating."""
+    return SWEEP_INTENT if bid in sweepers(view) else ERRAND_INTENT
 
 
 def errand_plan(view: View, bid: str, here: str, goal: str) -> list[str]:

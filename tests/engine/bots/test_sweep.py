@@ -1,0 +1,122 @@
+"""The heuristic bot's roof sweepers (sweep.py): a roof of its buildings the enemy holds denies
+the building (victory.py), so from turn 4 the nearest free foot block within a turn's walk is
+sent onto it and kept on it; blocks farther off are left to the fight. Each test builds a
+position on the sample and checks the choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.bots import HeuristicBot, RandomBot
+from engine.bots.errands import errands
+from engine.bots.runner import bot_seed
+from engine.bots.sweep import SWEEP_FROM, impulses_over, sweepers
+from engine.bots.view import View
+from engine.model.scenario import Side
+from engine.rules.uo.actions import Activate, EndImpulse, Move, Pass, StartImpulse
+from engine.rules.uo.briefing import briefing
+from engine.rules.uo.game import Game
+from engine.rules.uo.play import Play
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
+SEED = 7
+ROOMS = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game.load(SCENARIO)
+
+
+Places = dict[str, str]
+
+
+def _position(game: Game, turn: int, places: Places, red: Places) -> tuple[Play, HeuristicBot]:
+    """Green to start an impulse on `turn`: every room of 36 and 39 Green's, the hangar's
+    roof Red's (a block of it crossed it), Green's blocks of `places` moved there, Red's
+    blocks but those of `red` gone."""
+    play = Play(game, SEED)
+    bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
+    while (d := play.decision) is not None and not (
+        d.side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
+    ):
+        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
+    for bid, b in play.state.blocks.items():
+        if game.blocks[bid].side == Side.red:
+            b.eliminated = bid not in red
+            b.location = red.get(bid, b.location)
+    for bid, where in places.items():
+        b = play.state.blocks[bid]
+        b.location, b.mounted_in, b.eliminated = where, None, False
+    control = {loc: Side.green for loc in ROOMS} | {"39.R": Side.red}
+    play.state.control.update(control)
+    play.state.turn = turn
+    bot = HeuristicBot(briefing(game, Side.green), bot_seed(SEED, Side.green))
+    bot.memory.control.update(control)
+    return play, bot
+
+
+def test_2_3_a_roof_the_enemy_crossed_gets_the_nearest_free_foot_block_within_a_turn(game: Game) -> None:
+    """Turn 5: the rifles at the hangar's door (4 MP from 39.R) are sent, not the nearer
+    platoon leader (its platoon's activations hang on it, 7.1.1) nor the rifles by the
+    town hall (10 MP); the tank in the hangar cannot climb (8.1.8)."""
+    places = {"g1-pl": "39.1", "g1-inf1": "A1116", "g1-inf2": "A1512", "g2-mbt1": "39.3"}
+    play, bot = _position(game, SWEEP_FROM + 1, places, {})
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert sweepers(view) == {"g1-inf1": "39.R"}
+    assert errands(view) == {"g1-inf1": "39.R"}  # not yet the last turns: the sweeper alone
+    play.apply(StartImpulse("g-if1"))
+    assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g1-inf1")
+    play.apply(Activate("g1-inf1"))
+    moves = []
+    while len(moves) < 3:
+        choice = bot.choose(play.observation(Side.green), play.legal_actions())
+        if not isinstance(choice, Move):
+            break
+        moves.append(choice.location)
+        play.apply(choice)
+    assert moves == ["39.1", "39.R"], moves
+
+
+def test_2_3_the_sweeper_keeps_its_roof_and_none_is_sent_from_afar_or_early(game: Game) -> None:
+    play, bot = _position(game, SWEEP_FROM + 1, {"g1-inf1": "A1116", "g3-inf1": "A1315"}, {})
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert sweepers(view) == {"g1-inf1": "39.R"}
+    # the sweeper walks off a little; a block now nearer does not take its roof this turn
+    play.state.blocks["g1-inf1"].location = "A1315"
+    play.state.blocks["g3-inf1"].location = "A1116"
+    later = View(bot.know, play.observation(Side.green), bot.memory)
+    assert sweepers(later) == {"g1-inf1": "39.R"}
+    # only blocks far off (the town hall, 10 MP): nobody before the last turns' errands
+    far, bot = _position(game, SWEEP_FROM + 1, {"g1-inf1": "A1512"}, {})
+    assert sweepers(View(bot.know, far.observation(Side.green), bot.memory)) == {}
+    early, bot = _position(game, SWEEP_FROM - 1, {"g1-inf1": "A1116"}, {})
+    assert sweepers(View(bot.know, early.observation(Side.green), bot.memory)) == {}
+
+
+def test_2_3_no_sweeper_from_a_room_an_enemy_may_take_back(game: Game) -> None:
+    """The rifles holding 39.2 with a Red block next door stay; the ones in the street go."""
+    places = {"g1-inf1": "39.2", "g1-inf2": "A1315"}
+    play, bot = _position(game, SWEEP_FROM + 1, places, {"r3-hmg": "A1416"})
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert sweepers(view) == {"g1-inf2": "39.R"}
+
+
+def test_7_1_1_no_errand_for_a_block_whose_force_has_had_its_impulse(game: Game) -> None:
+    """On the last turn, once the rifles' platoon has had its impulse they walk no more
+    this turn: the roof goes to the scout of a platoon still to come, though farther."""
+    places = {"g1-inf1": "A1613", "g2-scout": "A1512"}
+    play, bot = _position(game, game.scenario.turns, places, {})
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert errands(view).get("g1-inf1") == "39.R"  # the nearest, 9 MP off (the scout 10)
+    play.apply(StartImpulse("g-if1"))
+    assert impulses_over(View(bot.know, play.observation(Side.green), bot.memory)) == frozenset()
+    play.apply(EndImpulse())
+    while (d := play.decision) is not None and d.side != Side.green:
+        play.apply(next(a for a in play.legal_actions() if isinstance(a, Pass | EndImpulse)))
+    after = View(bot.know, play.observation(Side.green), bot.memory)
+    assert impulses_over(after) == {"g-if1"}
+    assert errands(after).get("g2-scout") == "39.R" and "g1-inf1" not in errands(after)
