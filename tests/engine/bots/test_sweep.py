@@ -1,5 +1,5 @@
 """The heuristic bot's roof sweepers (sweep.py): a roof of its buildings the enemy holds denies
-the building (victory.py), so from turn 4 the nearest free foot block within a turn's walk is
+the building (victory.py), so from turn 5 the nearest free foot block within three turns' walk is
 sent onto it and kept on it; blocks farther off are left to the fight. Each test builds a
 position on the sample and checks the choice."""
 
@@ -12,7 +12,7 @@ import pytest
 from engine.bots import HeuristicBot, RandomBot
 from engine.bots.errands import errands
 from engine.bots.runner import bot_seed
-from engine.bots.sweep import SWEEP_FROM, impulses_over, sweepers
+from engine.bots.sweep import SWEEP_FROM, impulses_over, near, sweepers
 from engine.bots.view import View
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, EndImpulse, Move, Pass, StartImpulse
@@ -90,8 +90,8 @@ def test_2_3_the_sweeper_keeps_its_roof_and_none_is_sent_from_afar_or_early(game
     play.state.blocks["g3-inf1"].location = "A1116"
     later = View(bot.know, play.observation(Side.green), bot.memory)
     assert sweepers(later) == {"g1-inf1": "39.R"}
-    # only blocks far off (the town hall, 10 MP): nobody before the last turns' errands
-    far, bot = _position(game, SWEEP_FROM + 1, {"g1-inf1": "A1512"}, {})
+    # only blocks far off (the east bank, 21 MP): nobody before the last turns' errands
+    far, bot = _position(game, SWEEP_FROM + 1, {"g1-inf1": "A2608"}, {})
     assert sweepers(View(bot.know, far.observation(Side.green), bot.memory)) == {}
     early, bot = _position(game, SWEEP_FROM - 1, {"g1-inf1": "A1116"}, {})
     assert sweepers(View(bot.know, early.observation(Side.green), bot.memory)) == {}
@@ -108,10 +108,11 @@ def test_2_3_no_sweeper_from_a_room_an_enemy_may_take_back(game: Game) -> None:
 def test_7_1_1_no_errand_for_a_block_whose_force_has_had_its_impulse(game: Game) -> None:
     """On the last turn, once the rifles' platoon has had its impulse they walk no more
     this turn: the roof goes to the scout of a platoon still to come, though farther."""
-    places = {"g1-inf1": "A1613", "g2-scout": "A1512"}
+    places = {"g1-inf1": "A1116", "g2-scout": "A1512"}
     play, bot = _position(game, game.scenario.turns, places, {})
     view = View(bot.know, play.observation(Side.green), bot.memory)
-    assert errands(view).get("g1-inf1") == "39.R"  # the nearest, 9 MP off (the scout 10)
+    # the rifles, by the hangar's door, sweep the roof this turn: nobody else is sent
+    assert errands(view) == {"g1-inf1": "39.R"}
     play.apply(StartImpulse("g-if1"))
     assert impulses_over(View(bot.know, play.observation(Side.green), bot.memory)) == frozenset()
     play.apply(EndImpulse())
@@ -119,4 +120,7 @@ def test_7_1_1_no_errand_for_a_block_whose_force_has_had_its_impulse(game: Game)
         play.apply(next(a for a in play.legal_actions() if isinstance(a, Pass | EndImpulse)))
     after = View(bot.know, play.observation(Side.green), bot.memory)
     assert impulses_over(after) == {"g-if1"}
-    assert errands(after).get("g2-scout") == "39.R" and "g1-inf1" not in errands(after)
+    # the rifles keep the roof as its sweeper but walk no more this turn, so the roof is
+    # not left to them: the scout goes too
+    assert not near(after, "g1-inf1", "39.R")
+    assert errands(after).get("g2-scout") == "39.R"
