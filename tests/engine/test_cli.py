@@ -348,7 +348,7 @@ def test_every_command_and_option_is_documented_in_docs_cli_md() -> None:
 
 def test_edit_refuses_a_format_the_editor_does_not_open(capsys: pytest.CaptureFixture[str]) -> None:
     """A game log validates (uo-log/1 is a registered format) but is no document to edit."""
-    golden = ROOT / "tests" / "golden" / "harbour-crossing-heuristic-vs-random-seed40.json"
+    golden = ROOT / "tests" / "golden" / "harbour-crossing-heuristic-vs-random-seed41.json"
     assert main(["edit", str(golden), "--screenshot", "x.png"]) == 2
     err = capsys.readouterr().err
     assert "is a uo-log/1 file (replay it with `uo replay`)" in err and "Traceback" not in err
