@@ -5,24 +5,19 @@ even at poor odds, and sends a block into each empty location of its stakes it d
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine.bots import HeuristicBot, RandomBot
+from engine.bots import HeuristicBot
 from engine.bots.endgame import LAST_PUSH, push, same_stake, winning
 from engine.bots.errands import errands
-from engine.bots.runner import bot_seed
 from engine.bots.view import Memory, View
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Activate, Assault, Move, StartImpulse
-from engine.rules.uo.briefing import briefing
+from engine.rules.uo.actions import Activate, Assault, StartImpulse
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
-SEED = 7
+from .positions import SCENARIO, green_bot, green_turn, walk
+
 #: the town hall's rooms but the first, and the hangar's: Green's stake of 4 points
 HELD = ["36.3", "36.4", "36.5", "36.6"]
 
@@ -30,17 +25,6 @@ HELD = ["36.3", "36.4", "36.5", "36.6"]
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game.load(SCENARIO)
-
-
-def _green_turn(game: Game) -> Play:
-    """Random bots to Green's first decision to start an impulse (turn 1, nothing moved)."""
-    play = Play(game, SEED)
-    bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
-    while (d := play.decision) is not None and not (
-        d.side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
-    ):
-        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
-    return play
 
 
 def _put(play: Play, block: str, location: str | None, losses: int = 0) -> None:
@@ -54,17 +38,10 @@ def _clear_red(play: Play, keep: tuple[str, ...] = ()) -> None:
             b.eliminated = True
 
 
-def _bot(game: Game, control: dict[str, Side]) -> HeuristicBot:
-    """Green's bot, remembering who it saw last in each location (2.3)."""
-    bot = HeuristicBot(briefing(game, Side.green), bot_seed(SEED, Side.green))
-    bot.memory.control.update(control)
-    return bot
-
-
 def _town_hall(game: Game, turn: int, block: str) -> tuple[Play, HeuristicBot]:
     """Red's veteran infantry fortified in 36.1, Green holding the rest of the town hall
     but 36.2, where `block` stands activated; the hangar not taken yet."""
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play, keep=("r1-inf1",))
     _put(play, "r1-inf1", "36.1")
     play.state.blocks["r1-inf1"].revealed = True
@@ -76,7 +53,7 @@ def _town_hall(game: Game, turn: int, block: str) -> tuple[Play, HeuristicBot]:
     assert force is not None
     play.apply(StartImpulse(force))
     play.apply(Activate(block))
-    return play, _bot(game, control)
+    return play, green_bot(game, control)
 
 
 def test_1_3_the_commander_assaults_the_last_room_on_the_last_turn_only(game: Game) -> None:
@@ -107,7 +84,7 @@ def test_1_3_no_push_when_winning_or_for_ground_of_no_stake(game: Game) -> None:
 def test_2_3_an_empty_roof_the_enemy_held_gets_the_nearest_block_near_the_end(game: Game) -> None:
     """The hangar's roof, crossed by Red, denies Green the building (victory: a roof held by
     the enemy): near the end the nearest foot block walks there, not to the rooms."""
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g1-inf1", "A1116")  # next to the hangar's 39.1, the roof two MP away
     _put(play, "g1-inf2", "A1512")  # by the town hall
@@ -115,7 +92,7 @@ def test_2_3_an_empty_roof_the_enemy_held_gets_the_nearest_block_near_the_end(ga
     control = {loc: Side.green for loc in rooms} | {"39.R": Side.red}
     play.state.control.update(control)
     play.state.turn = game.scenario.turns
-    bot = _bot(game, control)
+    bot = green_bot(game, control)
     view = View(bot.know, play.observation(Side.green), bot.memory)
     sent = errands(view)
     assert sent.get("g1-inf1") == "39.R"
@@ -123,13 +100,7 @@ def test_2_3_an_empty_roof_the_enemy_held_gets_the_nearest_block_near_the_end(ga
     play.apply(StartImpulse("g-if1"))
     assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g1-inf1")
     play.apply(Activate("g1-inf1"))
-    moves = []
-    while len(moves) < 3:
-        choice = bot.choose(play.observation(Side.green), play.legal_actions())
-        if not isinstance(choice, Move):
-            break
-        moves.append(choice.location)
-        play.apply(choice)
+    moves = walk(bot, play)
     assert moves[-1] == "39.R", moves
     # early on, the same position sends nobody on an errand
     play.state.turn = 3

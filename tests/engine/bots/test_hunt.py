@@ -5,42 +5,25 @@ position on the sample and checks the choice."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine.bots import HeuristicBot, RandomBot
+from engine.bots import HeuristicBot
 from engine.bots.decisions import intent
 from engine.bots.hunt import HUNT_FROM, HUNT_INTENT, HUNTERS, hunters, quarry
-from engine.bots.runner import bot_seed
 from engine.bots.view import View
 from engine.model.cards import Protection
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, Assault, Fire, HoldFire, Move, StartImpulse
-from engine.rules.uo.briefing import briefing
 from engine.rules.uo.combat import can_hit
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
-SEED = 7
+from .positions import SCENARIO, green_bot, green_turn
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game.load(SCENARIO)
-
-
-def _green_turn(game: Game) -> Play:
-    """Random bots to Green's first decision to start an impulse (turn 1, nothing moved)."""
-    play = Play(game, SEED)
-    bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
-    while (d := play.decision) is not None and not (
-        d.side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
-    ):
-        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
-    return play
 
 
 def _put(play: Play, block: str, location: str | None) -> None:
@@ -52,7 +35,7 @@ def _hangar(game: Game, turn: int, apc_at: str = "39.4") -> tuple[Play, Heuristi
     """Red's APC alone on the map, hidden in `apc_at`; the rest of the hangar and the town
     hall Green's. Green's first tank south of the hangar next to 39.4, the second still on
     the east bank; rifles (g3-inf1) as near as the tank."""
-    play = _green_turn(game)
+    play = green_turn(game)
     for bid, b in play.state.blocks.items():
         if game.blocks[bid].side == Side.red and bid != "r3-apc":
             b.eliminated = True
@@ -64,9 +47,7 @@ def _hangar(game: Game, turn: int, apc_at: str = "39.4") -> tuple[Play, Heuristi
     control = {loc: Side.green for loc in rooms} | {apc_at: Side.red}
     play.state.control.update(control)
     play.state.turn = turn
-    bot = HeuristicBot(briefing(game, Side.green), bot_seed(SEED, Side.green))
-    bot.memory.control.update(control)
-    return play, bot
+    return play, green_bot(game, control)
 
 
 def test_4_3_5_a_hidden_block_in_a_hangar_zone_is_hunted_with_a_weapon_that_hurts_armour(game: Game) -> None:

@@ -6,7 +6,6 @@ test needs them) and checks the bot's choice among the legal actions."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -45,33 +44,12 @@ from engine.rules.uo.obstructions import SMOKE_HEXES, plume
 from engine.rules.uo.play import Play
 from engine.rules.uo.state import Mission, Phase
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
-SEED = 7
+from .positions import SCENARIO, SEED, green_turn, random_until
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
     return Game.load(SCENARIO)
-
-
-def _random_until(game: Game, seed: int, stop) -> Play:  # type: ignore[no-untyped-def]
-    play = Play(game, seed)
-    bots = {s: RandomBot(None, bot_seed(seed, s)) for s in Side}
-    while (d := play.decision) is not None and not stop(play, d.side):
-        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
-    return play
-
-
-def _green_turn(game: Game) -> Play:
-    """Random bots to Green's first decision to start an impulse (turn 1, nothing moved)."""
-    return _random_until(
-        game,
-        SEED,
-        lambda play, side: (
-            side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
-        ),
-    )
 
 
 def _bot(game: Game, side: Side = Side.green) -> HeuristicBot:
@@ -100,7 +78,7 @@ def _choose(play: Play, bot: HeuristicBot, side: Side = Side.green):  # type: ig
 
 
 def test_8_2_4_4_a_vehicle_sets_its_passenger_down_next_to_a_goal(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g1-apc1", "A1116")  # next to the hangar's room 39.1, a Green goal
     play.state.blocks["g1-inf3"].mounted_in = "g1-apc1"
@@ -111,7 +89,7 @@ def test_8_2_4_4_a_vehicle_sets_its_passenger_down_next_to_a_goal(game: Game) ->
 
 
 def test_8_2_4_3_a_foot_block_far_from_its_goals_boards_a_vehicle(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g1-inf1", "A4309")
     _put(play, "g1-apc2", "A4308")
@@ -121,7 +99,7 @@ def test_8_2_4_3_a_foot_block_far_from_its_goals_boards_a_vehicle(game: Game) ->
 
 
 def test_8_2_4_3_a_foot_block_near_its_goals_walks(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g1-inf1", "A2309")
     _put(play, "g1-apc2", "A2308")
@@ -131,7 +109,7 @@ def test_8_2_4_3_a_foot_block_near_its_goals_walks(game: Game) -> None:
 
 
 def test_8_2_2_a_platoon_support_block_recovers_an_osl(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g1-sup", "A3010", losses=2)
     _activate(play, "g-if1", "g1-sup")
@@ -140,7 +118,7 @@ def test_8_2_2_a_platoon_support_block_recovers_an_osl(game: Game) -> None:
 
 
 def test_8_2_9_an_engineer_breaches_into_a_goal_building(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     _put(play, "g2-eng1", "A1512")  # outside the town hall's breach symbol B36.4
     _activate(play, "g-if2", "g2-eng1")
@@ -149,7 +127,7 @@ def test_8_2_9_an_engineer_breaches_into_a_goal_building(game: Game) -> None:
 
 
 def test_8_2_7_8_a_tank_smokes_an_enemy_that_sees_blocks_yet_to_move(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play, keep=("r3-mbt",))
     _put(play, "r3-mbt", "A1616")
     play.state.blocks["r3-mbt"].revealed = True
@@ -185,7 +163,7 @@ def test_8_2_7_8_a_tank_smokes_an_enemy_that_sees_blocks_yet_to_move(game: Game)
 
 
 def test_8_2_5_a_block_scouts_a_face_down_counter_on_a_goal(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     play.state.nml.counters["nml-ied1"] = CounterState(Kind.ied_uxo, "A2108")  # face down
     for c in play.state.nml.counters.values():
@@ -198,7 +176,7 @@ def test_8_2_5_a_block_scouts_a_face_down_counter_on_a_goal(game: Game) -> None:
 
 
 def test_8_2_6_a_block_scatters_population_off_a_goal(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     for c in play.state.nml.counters.values():
         if c.location == "A2108":
@@ -214,7 +192,7 @@ def test_8_2_6_a_block_scatters_population_off_a_goal(game: Game) -> None:
 
 
 def test_5_2_2_3_a_scout_near_its_goal_scouts_for_mines_ahead_of_vehicles(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play)
     for c in play.state.nml.counters.values():
         if c.location == "A2108":
@@ -254,7 +232,7 @@ def test_5_2_1_red_places_its_counters_near_green_objectives_at_set_up(game: Gam
 
 
 def test_6_2_1_kept_cards_are_played_when_they_help(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     play.state.events.hand[Side.green] = ["ev-dump-burns", "ev-extra-mortars"]
     bot = _bot(game)
     # a card that takes support points away helps nobody; the extra mission does
@@ -262,7 +240,7 @@ def test_6_2_1_kept_cards_are_played_when_they_help(game: Game) -> None:
 
 
 def test_6_2_1_a_reveal_falls_on_a_hidden_enemy_holding_a_goal(game: Game) -> None:
-    play = _green_turn(game)
+    play = green_turn(game)
     play.state.events.hand[Side.green] = ["ev-lookouts"]
     bot = _bot(game)
     assert _choose(play, bot) == PlayEvent("ev-lookouts")
@@ -277,7 +255,7 @@ def test_6_2_1_a_reveal_falls_on_a_hidden_enemy_holding_a_goal(game: Game) -> No
 def test_7_3_3_1_requests_strike_seen_enemies_worth_it(game: Game) -> None:
     """In the request sequence: a request worth a mission at an enemy it sees; with every
     enemy out of the way, no request."""
-    play = _random_until(
+    play = random_until(
         game, SEED, lambda play, side: side == Side.green and Request3D in map(type, play.legal_actions())
     )
     bot = _bot(game)
@@ -298,7 +276,7 @@ def test_7_3_3_1_requests_strike_seen_enemies_worth_it(game: Game) -> None:
 def test_7_3_3_2_a_mission_is_cancelled_when_its_target_is_gone(game: Game) -> None:
     """A T+1 air-to-ground mission at a location the enemy has left and Green now holds:
     cancelled (its own blocks would be hit); at a location an enemy still holds: carried."""
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play, keep=("r1-inf1",))
     _put(play, "g2-pl", "A1509")
     _put(play, "g1-inf1", "A1409")  # a Green block where the strike falls

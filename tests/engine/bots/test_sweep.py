@@ -5,24 +5,19 @@ position on the sample and checks the choice."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine.bots import HeuristicBot, RandomBot
+from engine.bots import HeuristicBot
 from engine.bots.errands import errands
-from engine.bots.runner import bot_seed
 from engine.bots.sweep import SWEEP_FROM, impulses_over, near, sweepers
 from engine.bots.view import View
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Activate, EndImpulse, Move, Pass, StartImpulse
-from engine.rules.uo.briefing import briefing
+from engine.rules.uo.actions import Activate, EndImpulse, Pass, StartImpulse
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
-SEED = 7
+from .positions import SCENARIO, green_bot, green_turn, walk
+
 ROOMS = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
 
 
@@ -38,12 +33,7 @@ def _position(game: Game, turn: int, places: Places, red: Places) -> tuple[Play,
     """Green to start an impulse on `turn`: every room of 36 and 39 Green's, the hangar's
     roof Red's (a block of it crossed it), Green's blocks of `places` moved there, Red's
     blocks but those of `red` gone."""
-    play = Play(game, SEED)
-    bots = {s: RandomBot(None, bot_seed(SEED, s)) for s in Side}
-    while (d := play.decision) is not None and not (
-        d.side == Side.green and any(isinstance(a, StartImpulse) for a in play.legal_actions())
-    ):
-        play.apply(bots[d.side].choose(play.observation(d.side), play.legal_actions()))
+    play = green_turn(game)
     for bid, b in play.state.blocks.items():
         if game.blocks[bid].side == Side.red:
             b.eliminated = bid not in red
@@ -54,9 +44,7 @@ def _position(game: Game, turn: int, places: Places, red: Places) -> tuple[Play,
     control = {loc: Side.green for loc in ROOMS} | {"39.R": Side.red}
     play.state.control.update(control)
     play.state.turn = turn
-    bot = HeuristicBot(briefing(game, Side.green), bot_seed(SEED, Side.green))
-    bot.memory.control.update(control)
-    return play, bot
+    return play, green_bot(game, control)
 
 
 def test_2_3_a_roof_the_enemy_crossed_gets_the_nearest_free_foot_block_within_a_turn(game: Game) -> None:
@@ -71,13 +59,7 @@ def test_2_3_a_roof_the_enemy_crossed_gets_the_nearest_free_foot_block_within_a_
     play.apply(StartImpulse("g-if1"))
     assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g1-inf1")
     play.apply(Activate("g1-inf1"))
-    moves = []
-    while len(moves) < 3:
-        choice = bot.choose(play.observation(Side.green), play.legal_actions())
-        if not isinstance(choice, Move):
-            break
-        moves.append(choice.location)
-        play.apply(choice)
+    moves = walk(bot, play)
     assert moves == ["39.1", "39.R"], moves
 
 

@@ -21,7 +21,8 @@ from engine.rules.uo.counters import CounterState, Kind
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
-from .test_endgame import SCENARIO, SEED, _bot, _clear_red, _green_turn, _put
+from .positions import SCENARIO, SEED, green_bot, green_turn
+from .test_endgame import _clear_red, _put
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def test_8_2_3_2_an_engineer_does_not_blow_a_barricade_among_its_friends(game: G
     waits for them to move on; alone, it destroys."""
     choices = []
     for friends in ((), ("g1-inf1", "g1-inf2", "g1-sup", "g2-scout", "g1-pl", "g2-recon")):
-        play = _green_turn(game)
+        play = green_turn(game)
         _clear_red(play)
         for c in play.state.nml.counters.values():
             if c.location in ("A2108", "A2208", "A2209", "A2109"):
@@ -49,7 +50,7 @@ def test_8_2_3_2_an_engineer_does_not_blow_a_barricade_among_its_friends(game: G
         play.apply(StartImpulse("g-if2"))
         play.apply(Activate("g2-eng1"))
         assert any(isinstance(a, Destroy) for a in play.legal_actions())
-        choices.append(_bot(game, {}).choose(play.observation(Side.green), play.legal_actions()))
+        choices.append(green_bot(game, {}).choose(play.observation(Side.green), play.legal_actions()))
     alone, crowded = choices
     assert isinstance(alone, Destroy) and alone.location == "A2108"
     assert not isinstance(crowded, Destroy)
@@ -61,7 +62,7 @@ def test_10_2_a_supported_fire_is_taken_when_the_supporter_has_little_else_to_do
     with a fire of its own to make is left to make it."""
     choices = {}
     for friend in ("g-log", "g1-inf2"):
-        play = _green_turn(game)
+        play = green_turn(game)
         _clear_red(play, keep=("r1-inf4",))
         for c in play.state.nml.counters.values():
             c.location = None  # no counter to scout or scatter instead
@@ -77,7 +78,7 @@ def test_10_2_a_supported_fire_is_taken_when_the_supporter_has_little_else_to_do
         actions = play.legal_actions()
         assert Fire("A2108", "rifles") in actions
         assert SupportedFire("A2108", "rifles", friend) in actions
-        choices[friend] = _bot(game, {}).choose(play.observation(Side.green), actions)
+        choices[friend] = green_bot(game, {}).choose(play.observation(Side.green), actions)
     assert choices["g-log"] == SupportedFire("A2108", "rifles", "g-log")
     assert choices["g1-inf2"] == Fire("A2108", "rifles")
 
@@ -85,7 +86,7 @@ def test_10_2_a_supported_fire_is_taken_when_the_supporter_has_little_else_to_do
 def test_8_2_8_a_tank_assaults_a_hidden_holder_of_a_hangar_room_with_its_gun(game: Game) -> None:
     """A tank in the hangar next to a room held by a hidden block: the assault (a goal's room)
     rather than a smoke, and with the gun, not the coax a hidden APC shrugs off (8.2.7.4)."""
-    play = _green_turn(game)
+    play = green_turn(game)
     _clear_red(play, keep=("r3-apc", "r3-mbt", "r3-car"))
     _put(play, "r3-apc", "39.3")
     play.state.blocks["r3-apc"].revealed = False
@@ -100,7 +101,7 @@ def test_8_2_8_a_tank_assaults_a_hidden_holder_of_a_hangar_room_with_its_gun(gam
     play.apply(Activate("g2-mbt1"))
     actions = play.legal_actions()
     assert Assault("39.3", "coax") in actions and Assault("39.3", "gun120") in actions
-    choice = _bot(game, ours).choose(play.observation(Side.green), actions)
+    choice = green_bot(game, ours).choose(play.observation(Side.green), actions)
     assert choice == Assault("39.3", "gun120")
 
 
@@ -132,7 +133,7 @@ def test_8_2_1_3_a_strike_beside_a_friend_costs_the_friend_its_turn(game: Game) 
         play.state.blocks["r1-pl"].revealed = True
         if beside:
             _put(play, "g1-inf1", near)
-        bot = _bot(game, {})
+        bot = green_bot(game, {})
         view = View(bot.know, play.observation(Side.green), Memory())
         values.append(strike_value(view, "sup-mortar", target))
     alone, crowded = values
