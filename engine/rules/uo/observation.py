@@ -370,9 +370,7 @@ def identities(play: Situation, side: Side) -> dict[str, int]:
     """The enemy blocks of `side` by id -> their index in the order of battle the briefing
     publishes (the game's order of that side's blocks). Worked out once per game and side
     (every observation asks): shared, never to be changed."""
-    by_side = _IDENTITIES.get(play.game)
-    if by_side is None:
-        by_side = _IDENTITIES[play.game] = {}
+    by_side = _IDENTITIES.setdefault(play.game, {})
     found = by_side.get(side)
     if found is None:
         found = by_side[side] = {
@@ -392,9 +390,7 @@ _RINGS: WeakKeyDictionary[Game, dict[tuple[str, str], Rings]] = WeakKeyDictionar
 
 
 def _rings(play: Situation, support: str, target: str) -> Rings:
-    memo = _RINGS.get(play.game)
-    if memo is None:
-        memo = _RINGS[play.game] = {}
+    memo = _RINGS.setdefault(play.game, {})
     found = memo.get((support, target))
     if found is None:
         found = memo[(support, target)] = third_dimension.rings(play, support, target)
@@ -546,9 +542,7 @@ def support_left(play: Situation, side: Side) -> tuple[SupportLeft, ...]:
     third_dimension.missions_left counts it. While this turn's resolution sequence waits for
     a decision (`first` set), the request sequence is still to come and the requests counted
     are last turn's: every request is left."""
-    by_side = _MATRIX_ROWS.get(play.game)
-    if by_side is None:
-        by_side = _MATRIX_ROWS[play.game] = {}
+    by_side = _MATRIX_ROWS.setdefault(play.game, {})
     rows = by_side.get(side)
     if rows is None:
         rows = by_side[side] = tuple(
@@ -583,9 +577,7 @@ def own_support(play: Situation, side: Side) -> tuple[tuple[str, int], ...]:
     # the pools' points are the state's `support` where it has them, the scenario's
     # otherwise: kept per side with the state's `support` they were read from
     key = tuple(play.state.support.items())
-    by_side = _LAST_SUPPORT.get(play.game)
-    if by_side is None:
-        by_side = _LAST_SUPPORT[play.game] = {}
+    by_side = _LAST_SUPPORT.setdefault(play.game, {})
     last = by_side.get(side)
     if last is not None and last[0] == key:
         return last[1]
@@ -610,9 +602,7 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
     # the same counters as the last time this side looked: the same views (every
     # observation asks, and counters change a few times a game)
     seen = tuple(map(_COUNTER_SEEN, nml.counters.values()))
-    by_side = _LAST_SEEN.get(play.game)
-    if by_side is None:
-        by_side = _LAST_SEEN[play.game] = {}
+    by_side = _LAST_SEEN.setdefault(play.game, {})
     last = by_side.get(side)
     if last is not None and last[0] == seen:
         return last[1]

@@ -55,9 +55,7 @@ def pool_of(sit: Situation, block: str) -> str | None:
 
 def initial(sit: Situation, pool: str) -> int:
     """The points a pool starts with (the scenario's): looked up once per game and pool."""
-    by_pool = _INITIAL.get(sit.game)
-    if by_pool is None:
-        by_pool = _INITIAL[sit.game] = {}
+    by_pool = _INITIAL.setdefault(sit.game, {})
     found = by_pool.get(pool)
     if found is None:
         found = by_pool[pool] = _initial(sit, pool)
@@ -85,9 +83,7 @@ def points(sit: Situation, pool: str) -> int:
 
 def _holders(sit: Situation, pool: str) -> list[str]:
     """The blocks holding a pool (what a block is never changes: listed once per game)."""
-    by_pool = _HOLDERS.get(sit.game)
-    if by_pool is None:
-        by_pool = _HOLDERS[sit.game] = {}
+    by_pool = _HOLDERS.setdefault(sit.game, {})
     found = by_pool.get(pool)
     if found is None:
         found = by_pool[pool] = [b for b in sit.game.blocks if pool_of(sit, b) == pool]
@@ -183,9 +179,7 @@ def choices(sit: Situation, block: str) -> list[Support]:
 def _real_blocks(sit: Situation, side: Side) -> frozenset[str]:
     """`side`'s blocks that are no dummies: what a block is never changes, so they are
     listed once per game and side."""
-    by_side = _REAL.get(sit.game)
-    if by_side is None:
-        by_side = _REAL[sit.game] = {}
+    by_side = _REAL.setdefault(sit.game, {})
     found = by_side.get(side)
     if found is None:
         found = by_side[side] = frozenset(
