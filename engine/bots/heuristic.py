@@ -10,8 +10,9 @@ Control (2.3) it keeps itself, from what it has seen.
 
 The modules: `view` (what it knows at a decision, and its memory), `estimates` (values,
 firepower, exchanges, exposure, hidden-enemy averages), `routes` (goals, MP fields, the
-move search), `decisions` (one function per kind of choice), `endgame` and `errands` (the
-last turns); this module holds the bot.
+move search), `decisions` (one function per kind of choice), `hunt` (enemy vehicles holding
+its stakes), `sweep` (roofs the enemy crossed), `endgame` and `errands` (the last turns);
+this module holds the bot.
 
 Strategy:
 
@@ -53,6 +54,8 @@ Strategy:
   worth nothing to the side that must take ground): an assault for the last rooms of a
   building goes in at poor odds on the last turn, and each empty location it misses (a room
   the enemy walked through, a roof it crossed) gets the nearest block, which walks there.
+  Earlier, from turn 5, a roof of its buildings the enemy holds gets a sweeper (`sweep`):
+  the nearest free foot block within three turns' walk, kept on it from turn to turn.
 - Impulses: start the force with the most to do, activate its blocks most useful first
   (leaders and commander when out of command), end the impulse when the rest have
   nothing to do, pass when no force has. On the last turn, a side that would win as
