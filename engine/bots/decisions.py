@@ -63,7 +63,7 @@ from ..rules.uo.combat import can_hit
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS, EXPLOSION_OSL, EXPLOSION_RADIUS
 from ..rules.uo.observation import FightKind
-from . import errands, event_play, field_actions, sieges, support_3d
+from . import errands, event_play, field_actions, support_3d
 from .endgame import winning
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
@@ -328,8 +328,6 @@ def intent(view: View, bid: str) -> float:
         best = max(best, ENGINEER_INTENT)  # the way to a goal opens only by its hands (8.2.3.2)
     if bid in errands.errands(view):
         best = max(best, errands.ERRAND_INTENT)  # a stake's empty location to walk into
-    if bid in sieges.sieges(view):
-        best = max(best, sieges.SIEGE_INTENT)  # a stake's holder to close in on and assault
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -645,8 +643,8 @@ def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
 
 def _plan(view: View, bid: str, here: str) -> list[str]:
     """The way for this activation: toward the block's errand if it has one (errands.py),
-    or next to the holder it besieges (sieges.py), else to the best place (routes.plan)."""
-    goal = errands.errands(view).get(bid) or sieges.sieges(view).get(bid)
+    else to the best place (routes.plan)."""
+    goal = errands.errands(view).get(bid)
     return plan(view, bid, here) if goal is None else errands.errand_plan(view, bid, here, goal)
 
 
