@@ -18,7 +18,6 @@ from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS
 from .estimates import PRECIOUS, can_take, exposure, holding, precious, risk, risk_row, threatened
-from .hazards import blast_cost
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
 
@@ -230,7 +229,6 @@ def place_score(view: View, bid: str, location: str) -> float:
     exposed = exposure(view, location, info.profile.protection)
     if location in view.targets.get(bid, ()):
         score -= GOAL_PULL * holding(view, location)
-    score += blast_cost(view, location)  # a wreck's blast may cost it its next turn
     return score + EXPOSURE[kind] * exposed * view.caution * precious(view, info)
 
 
@@ -244,15 +242,12 @@ def place_scorer(view: View, bid: str) -> Callable[[str, int], float]:
     targets = view.targets.get(bid, ())
     caution = view.caution
     care = precious(view, info)
-    wrecks = bool(view.wrecks)
 
     def score(location: str, index: int) -> float:
         got = prog(index)
         exposed = exposure(view, location, protection)
         if location in targets:
             got -= GOAL_PULL * holding(view, location)
-        if wrecks:
-            got += blast_cost(view, location)  # a wreck's blast may cost it its next turn
         return got + weight * exposed * caution * care
 
     return score
