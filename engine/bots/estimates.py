@@ -434,17 +434,7 @@ def friendly_fire(
     kept = view.mem.friendly_hits
     found = kept.get(key)
     if found is None:
-        found = effects.hits(
-            view.know.bf,
-            view.brief.tables.weapons_effect,
-            weapon,
-            here,
-            target,
-            friends,
-            sees=view.sees,
-            assault=assault,
-            vehicle=info.vehicle,
-        )
+        found = _hits(view, weapon, here, target, friends, assault, info.vehicle)
         if len(kept) >= MAX_FRIENDLY_HITS:
             kept.clear()
         kept[key] = found
@@ -474,27 +464,40 @@ def collateral(view: View, weapon: Weapon, here: str, target: str, assault: bool
     people = population(view) if per else {}
     if not people:
         return 0.0
-    found = effects.hits(
+    soft = {loc: (loc, Protection.soft) for loc in people}
+    found = _hits(view, weapon, here, target, soft, assault, vehicle)
+    return sum(-per * GOAL_WEIGHT * people[hit.block] for hit in found)
+
+
+def _hits(
+    view: View,
+    weapon: Weapon,
+    here: str,
+    target: str,
+    blocks: dict[str, tuple[str, Protection]],
+    assault: bool,
+    vehicle: bool,
+) -> list[effects.Hit]:
+    """The rules' weapons effect (effects.hits) of a shot from `here` at `target` on
+    `blocks` (id -> (location, protection)), with the LOS as this side judges it."""
+    return effects.hits(
         view.know.bf,
         view.brief.tables.weapons_effect,
         weapon,
         here,
         target,
-        {loc: (loc, Protection.soft) for loc in people},
+        blocks,
         sees=view.sees,
         assault=assault,
         vehicle=vehicle,
     )
-    return sum(-per * GOAL_WEIGHT * people[hit.block] for hit in found)
 
 
 # -- exposure ----------------------------------------------------------------------------------
 def exposure(view: View, location: str, protection: Protection) -> float:
     """Firepower of the known enemy blocks that see `location`, at their range: the
     three strongest (a block entering draws one opportunity fire at a time)."""
-    known = view.mem.exposure.get(protection)
-    if known is None:
-        known = view.mem.exposure[protection] = {}
+    known = view.mem.exposure.setdefault(protection, {})
     got = known.get(location)
     if got is None:
         got = known[location] = _strongest(view, location, protection, False)
@@ -536,9 +539,7 @@ def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
 def risk(view: View, location: str, protection: Protection) -> float:
     """How likely entering `location` draws an opportunity fire, and how hard (8.3.1):
     the enemy blocks seeing it that may still react this turn, by firepower."""
-    known = view.mem.risk.get(protection)
-    if known is None:
-        known = view.mem.risk[protection] = {}
+    known = view.mem.risk.setdefault(protection, {})
     got = known.get(location)
     if got is None:
         got = known[location] = min(_strongest(view, location, protection, True), 15.0) / 5.0

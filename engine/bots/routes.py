@@ -222,19 +222,13 @@ def _approach(view: View, goal: str, how: Mover) -> list[int]:
 def place_score(view: View, bid: str, location: str) -> float:
     """How good a place is for the block, lower better: MP still to go, less the pull of
     a goal there, plus its exposure to the enemy's guns as the block's role weighs it."""
-    info = view.brief.own[bid]
-    kind = role(view, info)
-    index = view.know.bf.location(location).index
-    score = progress(view, bid)(index)
-    exposed = exposure(view, location, info.profile.protection)
-    if location in view.targets.get(bid, ()):
-        score -= GOAL_PULL * holding(view, location)
-    return score + EXPOSURE[kind] * exposed * view.caution * precious(view, info)
+    return place_scorer(view, bid)(location, view.know.bf.location(location).index)
 
 
 def place_scorer(view: View, bid: str) -> Callable[[str, int], float]:
     """`place_score` for the block as a function of a location (its id and index), what
-    depends on the block alone looked up once: a plan scores a hundred places."""
+    depends on the block alone looked up once (a plan scores a hundred places): MP still to
+    go, less the pull of a goal there, plus the exposure the block's role weighs."""
     info = view.brief.own[bid]
     weight = EXPOSURE[role(view, info)]
     prog = progress(view, bid)

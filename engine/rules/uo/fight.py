@@ -198,11 +198,9 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     by_location = {loc: bid for bid, loc in enemies}
     layer = bf.location(here).layer
     # what every target asks, looked up once: the EP row from here (`Situation.ep`), the
-    # weapons usable at each distance by day or by night (`usable_weapons`), the scouting
-    # range by day or by night (`scouting_range`)
+    # weapons usable at each distance by day or by night (`usable_weapons`)
     ep_row = ep_from(bf, here)
     usable_at: dict[tuple[int, bool], list[Weapon]] = {}
-    scouting: dict[bool, int] = {}
     blocks = s.blocks
     for bid, loc in enemies:
         d = ep_row.get(loc)
@@ -217,12 +215,8 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
             for w in weapons:
                 if hidden or capable(sit, block, w, bid):
                     out.append(Fire(loc, w.id))
-        if hidden and d is not None:
-            scout_range = scouting.get(dark_there)
-            if scout_range is None:
-                scout_range = scouting[dark_there] = scouting_range(sit, block, loc)
-            if d <= scout_range and sit.sees(here, loc):  # `can_scout`
-                out.append(Scout(loc))
+        if hidden and d is not None and can_scout(sit, block, here, loc):
+            out.append(Scout(loc))
     mover, dyn = sit.mover(block), sit.dynamic(side)
     here_loc = bf.location(here)
     for step in bf.out[here_loc.index]:

@@ -69,9 +69,7 @@ _VISIBLE: WeakKeyDictionary[Game, dict[Side, dict[str, bool]]] = WeakKeyDictiona
 def visible_layers(game: Game, side: Side) -> dict[str, bool]:
     """`Situation.visible_layer` of every location id (aliases too): the map and who knows
     which insert never change during a game, and observations ask of every block."""
-    by_side = _VISIBLE.get(game)
-    if by_side is None:
-        by_side = _VISIBLE[game] = {}
+    by_side = _VISIBLE.setdefault(game, {})
     found = by_side.get(side)
     if found is None:
         known = game.insert_known_by
@@ -184,30 +182,23 @@ class Situation:
     def others_at(self, block: str) -> set[str]:
         """Locations held by blocks other than `block` (and the block paired with it in its
         hex, 10.4)."""
-        memo = self._memo
-        if memo is not None and ("others", block) in memo:
-            return cast(set[str], memo[("others", block)])
+        return self.still(("others", block), lambda: self._others_at(block))
+
+    def _others_at(self, block: str) -> set[str]:
         pairs = self.state.pairs
         mate = block
         if pairs:
             mate = pairs.get(block) or next((f for f, v in pairs.items() if v == block), block)
-        found = {
+        return {
             b.location
             for bid, b in self.state.blocks.items()
             if b.location and not b.eliminated and bid != block and bid != mate
         }
-        if memo is not None:
-            memo[("others", block)] = found
-        return found
 
     def block_at(self, location: str, side: Side) -> str | None:
         """The block of `side` at `location` (the one moving, when two share it in passing)."""
-        memo = self._memo
-        if memo is not None:  # legal actions ask it of many locations: all found at once
-            found_at = cast(dict[str, str] | None, memo.get(("block_at", side)))
-            if found_at is None:
-                found_at = memo[("block_at", side)] = self._blocks_at(side)
-            return found_at.get(location)
+        if self._memo is not None:  # legal actions ask it of many locations: all found at once
+            return self.still(("block_at", side), lambda: self._blocks_at(side)).get(location)
         s = self.state
         info = self.game.blocks
         found = None
@@ -238,19 +229,15 @@ class Situation:
         return found
 
     def enemy_locations(self, side: Side) -> set[str]:
-        memo = self._memo
-        if memo is not None and ("enemies", side) in memo:
-            return cast(set[str], memo[("enemies", side)])
-        g = self.game
-        info = g.blocks
-        found = {
+        return self.still(("enemies", side), lambda: self._enemy_locations(side))
+
+    def _enemy_locations(self, side: Side) -> set[str]:
+        info = self.game.blocks
+        return {
             b.location
             for bid, b in self.state.blocks.items()
             if b.location and not b.eliminated and info[bid].side != side
         }
-        if memo is not None:
-            memo[("enemies", side)] = found
-        return found
 
     def mover(self, block: str) -> Mover:
         found = self._movers.get(block)
@@ -262,12 +249,7 @@ class Situation:
         """What the battlefield needs to know of the situation for `side`'s moves: friendly
         vehicles and ladder blocks to climb over (8.1.6, 8.1.7), barricades and IED/UXO
         counters (5.2.3)."""
-        memo = self._memo
-        if memo is not None:
-            if ("dynamic", side) not in memo:
-                memo[("dynamic", side)] = self._dynamic(side)
-            return cast(Dynamic, memo[("dynamic", side)])
-        return self._dynamic(side)
+        return self.still(("dynamic", side), lambda: self._dynamic(side))
 
     def _dynamic(self, side: Side) -> Dynamic:
         g, s = self.game, self.state
@@ -350,13 +332,8 @@ class Situation:
     def _obstructions(self) -> obstructions.Obstructions:
         """`obstructions.blocking` now, built again only when the counters placed in play
         change (the answers then are those kept for the new counters, `_SHARED_LOS`)."""
-        memo = self._memo
-        if memo is not None:  # while legal actions are worked out, nothing is placed
-            found = memo.get(("obstructions",))
-            if found is None:
-                found = memo[("obstructions",)] = self._placed_obstructions()
-            return cast(obstructions.Obstructions, found)
-        return self._placed_obstructions()
+        # (kept while legal actions are worked out: nothing is placed meanwhile)
+        return self.still(("obstructions",), self._placed_obstructions)
 
     def _placed_obstructions(self) -> obstructions.Obstructions:
         s = self.state
