@@ -47,8 +47,6 @@ class _Plan:
     mem: weakref.ReferenceType[Memory]
     turn: int = 0
     sweepers: dict[str, str] = field(default_factory=dict)
-    #: the side's forces whose impulse it has seen this turn (impulses_over)
-    impulses: tuple[int, set[str]] = (0, set())
 
 
 _PLANS: WeakKeyDictionary[Knowledge, _Plan] = WeakKeyDictionary()
@@ -91,22 +89,18 @@ def _plan(view: View) -> _Plan:
     plan = _PLANS.get(view.know)
     if plan is None or plan.mem() is not view.mem:
         plan = _PLANS[view.know] = _Plan(weakref.ref(view.mem))
-    impulse = view.obs.impulse
-    if plan.impulses[0] != view.turn:
-        plan.impulses = (view.turn, set())
-    if impulse is not None and impulse.side == view.side:
-        plan.impulses[1].add(impulse.force)
     return plan
 
 
 def impulses_over(view: View) -> frozenset[str]:
-    """The side's forces that have had their impulse this turn, as the side saw them go:
-    their blocks act no more until the next (7.1.1). The one under way is not over."""
+    """The side's forces that have had their impulse this turn (the observation's
+    forces_used): their blocks act no more until the next (7.1.1). The one under way is
+    not over."""
     got = _OVER.get(view)
     if got is None:
         impulse = view.obs.impulse
         now = impulse.force if impulse is not None and impulse.side == view.side else None
-        got = _OVER[view] = frozenset(f for f in _plan(view).impulses[1] if f != now)
+        got = _OVER[view] = frozenset(f for f in view.obs.forces_used if f != now)
     return got
 
 

@@ -227,6 +227,9 @@ class Observation:
     #: the side's own 3D matrix and air defence, what is left of each row (7.3.3); the
     #: enemy's use of its matrix is known only by what 7.3 reveals (strikes, announcements)
     support_left: tuple[SupportLeft, ...] = ()
+    #: the side's own impulse forces that have started an impulse this turn, the one under
+    #: way included: their blocks act no more this turn once it ends (7.1.1)
+    forces_used: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         def markers(m: Markers | None) -> dict[str, bool] | None:
@@ -343,6 +346,7 @@ class Observation:
                 {"support": r.support, "missions": r.missions, "requests": r.requests}
                 for r in self.support_left
             ],
+            "forces_used": list(self.forces_used),
         }
 
 
@@ -494,6 +498,7 @@ def observe(play: Situation, side: Side, decision: Decision | None, log: Log) ->
         fortified=tuple(sorted(fortification.locations(play.game) | s.advanced.fortified)),  # 13.4
         pairs=tuple(sorted((f, v) for f, v in s.pairs.items() if g.blocks[f].side == side)),  # 10.4
         support_left=support_left(play, side),
+        forces_used=tuple(sorted(f for f in s.used_forces if g.forces[f].side == side)),  # 7.1.1
     )
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.model.scenario import Side
-from engine.rules.uo.actions import Fire
+from engine.rules.uo.actions import Fire, StartImpulse
 from engine.rules.uo.briefing import briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.observation import FightKind, identities
@@ -157,3 +157,26 @@ def test_4_3_2_2_blocks_shared_between_observations_are_those_of_the_state_now(g
     assert shown == [
         EnemyBlock(r.location, True, index, game.blocks[red].type, r.losses, MARKERS[(False, True, False)])
     ]
+
+
+def test_7_1_1_a_side_sees_which_of_its_forces_have_had_their_impulse(game: Game) -> None:
+    """Each force has one impulse a turn (7.1.1): the side's observation lists its own
+    forces started this turn, the one under way included, never the enemy's."""
+    play = deployed(game)
+    rng = random.Random(1)
+    started: set[str] = set()
+    turn = play.state.turn
+    while play.state.turn == turn and play.decision is not None:
+        actions = play.legal_actions()
+        starts = [a for a in actions if isinstance(a, StartImpulse)]
+        action = starts[0] if starts else rng.choice(actions)
+        if isinstance(action, StartImpulse) and game.forces[action.force].side == Side.green:
+            started.add(action.force)
+        play.apply(action)
+        if play.state.turn == turn:
+            view = play.observation(Side.green)
+            assert set(view.forces_used) == started
+            assert view.to_json()["forces_used"] == sorted(started)
+            assert set(play.observation(Side.red).forces_used).isdisjoint(started)
+    assert started  # Green had impulses this turn
+    assert play.observation(Side.green).forces_used == ()  # a new turn: none yet
