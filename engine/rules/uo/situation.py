@@ -332,8 +332,15 @@ class Situation:
     def _obstructions(self) -> obstructions.Obstructions:
         """`obstructions.blocking` now, built again only when the counters placed in play
         change (the answers then are those kept for the new counters, `_SHARED_LOS`)."""
-        # (kept while legal actions are worked out: nothing is placed meanwhile)
-        return self.still(("obstructions",), self._placed_obstructions)
+        memo = self._memo
+        if memo is None:
+            return self._placed_obstructions()
+        # while legal actions are worked out nothing is placed: kept (`still`'s memo, looked
+        # up by hand here as every LOS question asks)
+        found = memo.get(("obstructions",))
+        if found is None:
+            found = memo[("obstructions",)] = self._placed_obstructions()
+        return cast(obstructions.Obstructions, found)
 
     def _placed_obstructions(self) -> obstructions.Obstructions:
         s = self.state
