@@ -374,8 +374,8 @@ def start(view: View, groups: Groups) -> Action:
     card = event_play.play(view, groups.get(PlayEvent, []))
     if card is not None:
         return card
-    if Pass in groups and view.turn >= view.brief.turns and winning(view):
-        return groups[Pass][0]
+    if Pass in groups and view.turn >= view.brief.turns and winning(view) and not errands.errands(view):
+        return groups[Pass][0]  # (but a room it may have lost unseen is walked through first)
     best, best_value = None, 0.1
     for action in groups.get(StartImpulse, []):
         assert isinstance(action, StartImpulse)
@@ -448,6 +448,8 @@ def activation(view: View, groups: Groups) -> Action:
     weapons = {w.id: w for w in info.profile.weapons}
     if mem.plan is None:
         mem.plan = _plan(view, bid, here)
+    if errands.walks_on(view, bid):
+        return _move(view, bid, here, groups)  # a roof's sweeper neither fights nor stops (errands.py)
     moving = bool(mem.plan) and role(view, info) in ("attack", "hold")
     best: Action | None = None
     best_value = FIRE_ON_THE_MOVE if moving else FIRE_THRESHOLD
@@ -637,6 +639,10 @@ def _move(view: View, bid: str, here: str, groups: Groups) -> Action:
         if mem.plan and mem.plan[0] in moves:
             return moves[mem.plan.pop(0)]
         mem.plan = []
+    if moves and not mem.plan:
+        mem.plan = errands.next_errand(view, bid, here)  # on to the next room missed (errands.py)
+        if mem.plan and mem.plan[0] in moves:
+            return moves[mem.plan.pop(0)]
     if not moves:
         assert end is not None  # a block that cannot end its move here can move on (8.1.1)
         return end
@@ -833,6 +839,7 @@ def under_fire(view: View, groups: Groups) -> Action:
         value = -view.know.withdrawal_loss * v_us - holding(view, here)
         if target is not None and target == view.own_active and view.mem.plan:
             value -= TEMPO  # a withdrawal ends the move under way (8.3.2)
+            value -= errands.walk_lost(view, target, remaining)  # its errand's walk too
         options.append((value, str(action), action))
     for action in groups.get(TakeLosses, []):
         value = -min(2, remaining) * v_us - (1.0 if remaining <= 2 else 0.0)
@@ -887,6 +894,9 @@ def withdraw_to(view: View, actions: list[Action]) -> Action:
         return actions[0]
     info = view.brief.own[bid]
     places = [a for a in actions if isinstance(a, WithdrawTo)]
+    toward = errands.withdraw_toward(view, bid, [a.location for a in places])
+    if toward is not None:  # a block on an errand withdraws toward it (errands.py)
+        return next(a for a in places if a.location == toward)
     return min(
         places,
         key=lambda a: (

@@ -112,13 +112,15 @@ def _on_map(view: View, bid: str) -> bool:
 
 
 def _choose(view: View, roof: str, busy: set[str]) -> str | None:
-    """The foot block nearest to `roof`, within SWEEP_REACH, of those free to go: not a
-    leader (its platoon's activations and bonus hang on it, 7.1.1, 7.2.2), not one that
-    stays, not an engineer with a barricade to open, not one holding a location of a stake
-    an enemy may walk into this turn."""
+    """The foot block nearest to `roof`, within SWEEP_REACH and its walk in the turns left,
+    of those free to go: not a leader (its platoon's activations and bonus hang on it,
+    7.1.1, 7.2.2), not one that stays, not an engineer with a barricade to open, not one
+    holding a location of a stake an enemy may walk into this turn."""
     stakes = view.know.stakes_at
     engineers = set(engineer_goals(view).values())
     over = impulses_over(view)
+    # nor one that would not arrive in the turns left, this one included (7.1.2)
+    reach = min(SWEEP_REACH, (view.brief.turns - view.turn + 1) * TURN_WALK)
     best: tuple[bool, int, str] | None = None
     for own in view.own.values():
         info = own.info
@@ -133,8 +135,8 @@ def _choose(view: View, roof: str, busy: set[str]) -> str | None:
         if here in stakes and threatened(view, here):
             continue  # it holds ground the enemy may take back
         d = _distance(view, own.id, roof)
-        if d > SWEEP_REACH:
-            continue  # the way there crosses the fight: the last turns' errands go farther
+        if d > reach:
+            continue  # the way there crosses the fight, or is longer than the turns left
         rank = (info.force in over, d, own.id)  # one that may still walk this turn first
         if best is None or rank < best:
             best = rank

@@ -9,7 +9,8 @@ import pytest
 
 from engine.bots import HeuristicBot
 from engine.bots.endgame import LAST_PUSH, push, same_stake, winning
-from engine.bots.errands import errands
+from engine.bots.errands import ERRAND_INTENT, errands, unseen
+from engine.bots.estimates import friendly_fire
 from engine.bots.view import Memory, View
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, Assault, StartImpulse
@@ -106,3 +107,84 @@ def test_2_3_an_empty_roof_the_enemy_held_gets_the_nearest_block_near_the_end(ga
     play.state.turn = 3
     early = View(bot.know, play.observation(Side.green), Memory(control=dict(control)))
     assert errands(early) == {}
+
+
+def test_2_3_a_block_in_the_town_hall_walks_on_through_the_rooms_red_left(game: Game) -> None:
+    """Last turn: Red left 36.1 and 36.6 empty, still its own (the last side through, 2.3).
+    The rifles in 36.2 take 36.1 next door, then walk on into 36.6 with the MP left (1 + 3
+    of 6, 7.1.2), instead of stopping in the first room."""
+    play = green_turn(game)
+    _clear_red(play)
+    _put(play, "g1-inf1", "36.2")
+    rooms = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+    control = {loc: Side.green for loc in rooms} | {"36.1": Side.red, "36.6": Side.red}
+    play.state.control.update(control)
+    play.state.turn = game.scenario.turns
+    bot = green_bot(game, control)
+    assert errands(View(bot.know, play.observation(Side.green), bot.memory)) == {"g1-inf1": "36.1"}
+    play.apply(StartImpulse("g-if1"))
+    assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g1-inf1")
+    play.apply(Activate("g1-inf1"))
+    moves = walk(bot, play, steps=4)
+    assert moves[0] == "36.1" and moves[-1] == "36.6", moves
+
+
+def test_8_2_1_3_a_shot_that_would_mark_a_block_on_an_errand_costs_its_walk(game: Game) -> None:
+    """Turn 6: the rifles in 36.2 have an errand to the hangar's roof. The platoon leader's
+    carbines from A1807 at Red in 36.3 would reach them in the fire lane: besides the OSL,
+    the Activated marker (8.2.1.3) costs their walk this turn (errands.held_up); once they
+    have walked, only the OSL."""
+    play = green_turn(game)
+    _clear_red(play, keep=("r1-inf1",))
+    _put(play, "r1-inf1", "36.3")
+    _put(play, "g1-inf1", "36.2")
+    _put(play, "g2-pl", "A1807")
+    rooms = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+    control = {loc: Side.green for loc in rooms} | {"36.3": Side.red, "39.R": Side.red}
+    play.state.control.update(control)
+    play.state.turn = game.scenario.turns - 2
+    bot = green_bot(game, control)
+    carbines = next(w for w in game.blocks["g2-pl"].profile.weapons if w.id == "carbines")
+
+    def cost() -> float:
+        view = View(bot.know, play.observation(Side.green), bot.memory)
+        return friendly_fire(view, "g2-pl", carbines, "36.3", False)
+
+    assert errands(View(bot.know, play.observation(Side.green), bot.memory)).get("g1-inf1") == "39.R"
+    before = cost()
+    play.state.blocks["g1-inf1"].activated = True  # walked already (its errand goes to another)
+    assert before == pytest.approx(cost() + ERRAND_INTENT)
+    assert cost() > 0  # the OSL
+
+
+def test_2_3_winning_on_the_last_turn_it_walks_through_the_rooms_it_holds_by_memory(game: Game) -> None:
+    """Last turn, Green winning as far as it has seen (every room of 36 and 39 and both
+    bridgeheads its own by memory). Red may have crossed an empty hangar room unseen (2.3:
+    the last side through holds it), so rather than passing first (keeping its forces to
+    answer) Green walks a block through each, the nearest first: the sniper in 39.3 into
+    39.4 next door; the roofs too (2 MP from a room, 8.1.8)."""
+    play = green_turn(game)
+    _clear_red(play)
+    rooms = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+    holders = dict(zip(["g1-pl", "g1-inf2", "g1-inf3", "g1-sup", "g2-pl", "g2-eng1"], rooms[:6]))
+    holders |= {"g2-eng2": "A2108", "g2-scout": "A2115", "g2-recon": "39.1", "g2-sniper": "39.3"}
+    holders |= {"g3-inf1": "39.5", "g1-inf1": "39.2"}  # 39.4 is empty
+    for bid, where in holders.items():
+        _put(play, bid, where)
+    control = {loc: Side.green for loc in [*rooms, "A2108", "A2115"]}
+    play.state.control.update(control)
+    play.state.turn = game.scenario.turns
+    bot = green_bot(game, control)
+    view = View(bot.know, play.observation(Side.green), bot.memory)
+    assert winning(view)
+    assert unseen(view) == ["36.R", "39.4", "39.R"]
+    sent = errands(view)
+    assert sent == {"g2-sniper": "39.4", "g1-inf3": "36.R", "g2-recon": "39.R"}  # the nearest
+    # not the pass of a side winning on the last turn
+    assert isinstance(bot.choose(play.observation(Side.green), play.legal_actions()), StartImpulse)
+    play.apply(StartImpulse("g-if2"))
+    assert bot.choose(play.observation(Side.green), play.legal_actions()) == Activate("g2-sniper")
+    play.apply(Activate("g2-sniper"))
+    assert walk(bot, play, steps=1) == ["39.4"]
+    # 39.4 walked through: it stays Green's; the roofs are left (no block within a walk)
+    assert "39.4" not in unseen(View(bot.know, play.observation(Side.green), bot.memory))
