@@ -63,7 +63,7 @@ from ..rules.uo.combat import can_hit
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS, EXPLOSION_OSL, EXPLOSION_RADIUS
 from ..rules.uo.observation import FightKind
-from . import errands, event_play, field_actions, hunt, support_3d
+from . import command, errands, event_play, field_actions, hunt, support_3d
 from .endgame import winning
 from .estimates import exposure, fight_value, friendly_fire, holding, reply_value, weapon_range, worth
 from .routes import (
@@ -357,13 +357,15 @@ def out_of_command(view: View, bid: str) -> bool:
 
 
 def _commander_wait(view: View) -> float:
-    """The commander moves after the leader it follows has, when both are due."""
+    """The commander moves after the leader it follows has, when both are due; at once when
+    the impulse will not activate the leader (command.leader_moves)."""
     commander = view.brief.commander
     force = view.brief.forces.get(view.brief.own[commander].force) if commander else None
     leader = view.own.get(force.leader or "") if force else None
-    if leader is None or not leader.on_map or leader.activated:
+    if force is None or leader is None or not leader.on_map or leader.activated:
         return 0.9
-    if intent(view, leader.id) > 0.1:
+    leader_intent = intent(view, leader.id)
+    if leader_intent > 0.1 and command.leader_moves(view, force.id, leader.id, leader_intent, intent):
         return 0.15
     return 0.9
 
