@@ -166,7 +166,7 @@ def test_2_3_winning_on_the_last_turn_it_walks_through_the_rooms_it_holds_by_mem
     play = green_turn(game)
     _clear_red(play)
     rooms = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
-    holders = dict(zip(["g1-pl", "g1-inf2", "g1-inf3", "g1-sup", "g2-pl", "g2-eng1"], rooms[:6]))
+    holders = dict(zip(["g1-pl", "g1-inf2", "g1-inf3", "g1-sup", "g2-pl", "g2-eng1"], rooms[:6], strict=True))
     holders |= {"g2-eng2": "A2108", "g2-scout": "A2115", "g2-recon": "39.1", "g2-sniper": "39.3"}
     holders |= {"g3-inf1": "39.5", "g1-inf1": "39.2"}  # 39.4 is empty
     for bid, where in holders.items():
