@@ -125,7 +125,7 @@ __all__ = [
 
 
 #: what a block's state contributes to `Play._fingerprint` (one C call per block: the
-#: fingerprint is taken twice for every action)
+#: fingerprint is taken at every question asked again with no action applied between)
 _BLOCK_KEY = attrgetter(
     "location", "losses", "revealed", "activated", "reaction", "completed", "eliminated", "mounted_in"
 )
@@ -162,7 +162,7 @@ class Play(Situation):
 
     def __init__(self, game: Game, seed: int):
         self.log: list[dict[str, Any]] = []
-        self._legal: tuple[tuple[object, ...], list[Action]] | None = None
+        self._legal: tuple[tuple[object, ...] | None, list[Action]] | None = None
         #: actions applied so far, and how many there were when `legal_actions` last
         #: answered: while they are equal, `apply` checks its action against that answer
         self._applied = 0
@@ -363,16 +363,26 @@ class Play(Situation):
     def legal_actions(self) -> list[Action]:
         """Everything the decider may do now. While it is worked out the state stands still,
         so situation summaries (enemy locations, climbing helpers) are worked out once."""
-        key = self._fingerprint()
-        if self._legal is None or self._legal[0] != key:
-            self._memo = {}
-            try:
-                actions = self._legal_actions()
-            finally:
-                self._memo = None
-            self._legal = (key, actions)
+        legal = self._legal
+        if legal is not None and self._answered_at == self._applied:
+            # asked again with nothing applied since: the kept answer holds unless the
+            # state was changed by hand meanwhile (tests place blocks), as the fingerprint
+            # tells; one kept without a fingerprint is worked out again, this time with one
+            key: tuple[object, ...] | None = self._fingerprint()
+            if legal[0] == key:
+                return list(legal[1])
+        else:
+            # the first question since an action was applied (every one in a bot game):
+            # answered afresh, the fingerprint left until a second question needs it
+            key = None
+        self._memo = {}
+        try:
+            actions = self._legal_actions()
+        finally:
+            self._memo = None
+        self._legal = (key, actions)
         self._answered_at = self._applied
-        return list(self._legal[1])
+        return list(actions)
 
     def _fingerprint(self) -> tuple[object, ...]:
         """Everything legal actions depend on, as values: asked again with nothing changed,
