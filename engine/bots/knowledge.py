@@ -441,8 +441,19 @@ class Knowledge:
     def moves(self, mover: Mover, dyn: Dynamic) -> MoveGraph:
         """The steps `mover` may take and their MP with the counters and our climbing
         helpers of `dyn` (`routes.dynamic`), as `step_cost` prices them."""
-        if dyn is not self._moves_dyn:
-            self._moves_dyn, self._moves_by = dyn, {}
+        last = self._moves_dyn
+        if dyn is not last:
+            # every view makes its own Dynamic: the graphs hold while what they are priced
+            # by is the same (most views of an impulse: the same frozensets, compared by
+            # identity first)
+            if last is None or (dyn.helpers, dyn.barricades, dyn.impassable, dyn.opened_breaches) != (
+                last.helpers,
+                last.barricades,
+                last.impassable,
+                last.opened_breaches,
+            ):
+                self._moves_by = {}
+            self._moves_dyn = dyn
         got = self._moves_by.get(mover)
         if got is None:
             got = self._moves_by[mover] = self._moves.get(
