@@ -423,12 +423,25 @@ class Situation:
     ) -> bool:
         """`seen_by_enemy`, given the enemy locations, the counters in play and the LOS
         table's bits of those locations (`_los_bits`)."""
-        if blockers.breaches:
-            return any(self._sees(blockers, location, there) for there in enemies)
-        # no breach opened: counters only add obstacles, so a pair the static table says
-        # is blocked stays so (as `sees` has it), and only the others need a closer look
         table = self.game.battlefield.los_table
         row = table.built_row(location)
+        if blockers.breaches:
+            rooms = (
+                self._breach_rooms
+                if blockers is self._blockers
+                else obstructions.breach_rooms(self.game, blockers.breaches)
+            )
+            if row is None or location in rooms:
+                return any(self._sees(blockers, location, there) for there in enemies)
+            # a pair with neither end behind an opened breach is judged as with no breach
+            # (`_sees`): one the static table says is blocked stays so, and is not asked
+            bit = table.bit_of
+            return any(
+                ((row >> bit(there)) & 1 or there in rooms) and self._sees(blockers, location, there)
+                for there in enemies
+            )
+        # no breach opened: counters only add obstacles, so a pair the static table says
+        # is blocked stays so (as `sees` has it), and only the others need a closer look
         if row is None:
             clear = table.clear
             if not blockers:
