@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from ...battlefield import Dynamic
@@ -160,7 +160,7 @@ class Situation:
         if memo is None:
             return build()
         if key in memo:
-            return cast(_T, memo[key])
+            return memo[key]  # type: ignore[return-value]  # (no typing.cast: a call)
         found = memo[key] = build()
         return found
 
@@ -340,7 +340,7 @@ class Situation:
         found = memo.get(("obstructions",))
         if found is None:
             found = memo[("obstructions",)] = self._placed_obstructions()
-        return cast(obstructions.Obstructions, found)
+        return found  # type: ignore[return-value]  # (no typing.cast: a call)
 
     def _placed_obstructions(self) -> obstructions.Obstructions:
         s = self.state
@@ -350,7 +350,10 @@ class Situation:
                 return self._blockers
         elif kept is not _UNSET:
             # (the sets compared with the frozensets kept, none made at each question)
-            smoke, wrecks, breaches = cast(tuple[frozenset[str], frozenset[str], frozenset[str]], kept)
+            smoke: frozenset[str]
+            wrecks: frozenset[str]
+            breaches: frozenset[str]
+            smoke, wrecks, breaches = kept  # type: ignore[misc]  # (no typing.cast: a call)
             if s.smoke == smoke and s.wrecks == wrecks and s.breaches == breaches:
                 return self._blockers
         key = (
