@@ -301,8 +301,16 @@ def seen(view: View, location: str) -> bool:
     """Whether a known enemy block sees `location` (8.1.13)."""
     got = view.mem.seen.get(location)
     if got is None:
-        clear = view.know.bf.los_table.clear  # wrecks only ever block more: an estimate
-        got = view.mem.seen[location] = any(clear(enemy.location, location) for enemy in view.enemies)
+        table = view.know.bf.los_table  # wrecks only ever block more: an estimate
+        row = table.built_row(location)
+        if row is not None:
+            # the location's row of the table against every enemy's bit at once (`clear`,
+            # pair by pair, reads the same bits)
+            got = bool(row & view.enemy_bits())
+        else:
+            clear = table.clear
+            got = any(clear(enemy.location, location) for enemy in view.enemies)
+        view.mem.seen[location] = got
     return got
 
 

@@ -206,6 +206,7 @@ class View:
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
+        self._enemy_bits: int | None = None
         if moved or not enemies_same:
             mem.guns = {}
         #: (protection, only those that may react) -> the enemy guns (estimates.guns): the
@@ -429,6 +430,18 @@ class View:
         if got is None:
             row = self.know.sight_table.row
             got = self._enemy_sights = [(enemy, row(enemy.location)) for enemy in self.enemies]
+        return got
+
+    def enemy_bits(self) -> int:
+        """The LOS table's bits of the locations the enemy blocks stand at (a row's bits,
+        `LosTable.built_row`): whether any sees a location, in one test of its row."""
+        got = self._enemy_bits
+        if got is None:
+            bit = self.know.bf.los_table.bit_of
+            got = 0
+            for enemy in self.enemies:
+                got |= 1 << bit(enemy.location)
+            self._enemy_bits = got
         return got
 
     def adjacent(self, location: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ from engine.battlefield.los import los
 from engine.bots import RandomBot
 from engine.bots.estimates import enemy_fp, exposure, guns, risk, risk_row
 from engine.bots.knowledge import Knowledge
+from engine.bots.routes import seen
 from engine.bots.runner import bot_seed
 from engine.bots.view import Memory, View
 from engine.model.cards import Protection
@@ -93,6 +94,22 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
         assert any(r is None for _, _, r in by_index) and any(r is not None for _, _, r in by_index)
     for protection, i, r in by_index:
         assert r is None or r == risk(fresh, places[i], protection), places[i]
+
+
+def test_8_1_13_seen_reads_the_enemies_bits_as_clear_reads_each_pair(
+    game: Game, mid_game: Observation
+) -> None:
+    """Whether a known enemy block sees a location (routes.seen, the move search's out of
+    sight test): the location's LOS row against the enemies' bits (View.enemy_bits) is the
+    static table asked enemy by enemy."""
+    know = Knowledge(briefing(game, Side.green))
+    view = View(know, mid_game, Memory())
+    clear = game.battlefield.los_table.clear
+    answers = [seen(view, loc.id) for loc in game.battlefield.locations]
+    assert answers == [
+        any(clear(enemy.location, loc.id) for enemy in view.enemies) for loc in game.battlefield.locations
+    ]
+    assert any(answers) and not all(answers)
 
 
 def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observation) -> None:
