@@ -15,7 +15,7 @@ from ..battlefield import Battlefield, Dynamic, Location, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
-from ..rules.uo.combat import Strike, expected_losses
+from ..rules.uo.combat import Strike, expected_losses_kept
 from ..rules.uo.tables import CombatTables
 from .map_tables import Graph as MoveGraph
 from .map_tables import affected, ep_table, incoming, move_graphs, sight_table
@@ -340,7 +340,7 @@ class Knowledge:
         key = (diff, assault, ours, theirs)
         got = self._exchanges.get(key)
         if got is None:
-            got = self._exchanges[key] = expected_losses(self.tables, diff, assault, ours, theirs)
+            got = self._exchanges[key] = expected_losses_kept(self.tables, diff, assault, ours, theirs)
         return got
 
     def holds_vehicle(self, location: str) -> bool:
