@@ -458,11 +458,13 @@ def search(view: View, bid: str, here: str) -> Search:
                     nu = False
                 if nd > (hidden_limit if nu else limit):
                     continue
+                state = 2 * j + nu
+                if prio_of[state] <= prio:
+                    continue  # (as below: it could not do better)
                 r = risks[j]
                 if r is None:
                     r = risks[j] = risk_at(ids[j])
                 nprio = prio + cost + care * r
-                state = 2 * j + nu
                 if nprio < prio_of[state]:
                     if prio_of[state] == inf:
                         order.append(state)
@@ -471,16 +473,18 @@ def search(view: View, bid: str, here: str) -> Search:
                     prev_of[state] = here_state
                     push(frontier, (nprio, nd, state))
         else:
-            # in sight: every step stays in sight, within the in-sight limit (<= top)
+            # in sight: every step stays in sight, within the in-sight limit (<= top); a state
+            # already at or below this priority is passed by (a step adds MP and a risk,
+            # neither negative: it could not do better), before its risk is looked up
             for j, cost in graph[i]:
                 nd = d + cost
-                if nd > limit or j in blocked:
+                state = 2 * j
+                if nd > limit or prio_of[state] <= prio or j in blocked:
                     continue
                 r = risks[j]
                 if r is None:
                     r = risks[j] = risk_at(ids[j])
                 nprio = prio + cost + care * r
-                state = 2 * j
                 if nprio < prio_of[state]:
                     if prio_of[state] == inf:
                         order.append(state)
