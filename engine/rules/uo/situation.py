@@ -492,10 +492,11 @@ class Situation:
         limit = self.combat.contact
         inside = here.interior
         info = g.blocks
+        by_id = bf.by_id  # (the state's locations are the map's: looked up without a call)
         for bid, other_block in s.blocks.items():
             if other_block.location is None or other_block.eliminated or info[bid].side == side:
                 continue
-            there = bf.location(other_block.location)
+            there = by_id[other_block.location]
             same_room = (
                 inside and there.interior and here.room == there.room and here.building == there.building
             )
