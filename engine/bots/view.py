@@ -341,37 +341,48 @@ class View:
             mem.unknown_fp, mem.threat = {}, {}
         else:
             changed = set(old[1]) ^ set(signature[1])
+            # the blocks that moved or showed what they are (not those that only reacted or
+            # had their markers taken off: their guns and firepower hold, and so do the
+            # exposure and what is seen; the risks, of blocks that may still react, do not)
+            moved = {(loc, key) for loc, key, _ in old[1]} ^ {(loc, key) for loc, key, _ in signature[1]}
             if mem.hidden != hidden:
                 # what a hidden block may be has changed: every hidden one's firepower
                 changed.update(e for e in old[1] if e[1].startswith("hidden@"))
                 changed.update(e for e in signature[1] if e[1].startswith("hidden@"))
+                moved.update((e[0], e[1]) for e in changed if e[1].startswith("hidden@"))
                 mem.unknown_fp = {}
-            stale: set[str] = set()
             row = know.sight_table.row
             seeing = {loc for loc, _, _ in changed}  # where the blocks that changed stand, or stood
+            stale: set[str] = set()  # what they see: the risks there
             for loc in seeing:
                 stale.update(row(loc))
-            keys = {key for _, key, _ in changed}
-            if 2 * len(stale) > len(know.bf):
-                # most of the map: forgetting it all is quicker (and as exact)
-                mem.exposure, mem.risk, mem.risk_rows = {}, {}, {}
-            else:
-                for kept in (*mem.exposure.values(), *mem.risk.values()):
-                    if len(stale) < len(kept):
-                        for loc in stale:
+            stale_exposed: set[str] = set()  # what those that moved see: the exposure there
+            for loc in {loc for loc, _ in moved}:
+                stale_exposed.update(row(loc))
+            for known, gone in ((mem.exposure, stale_exposed), (mem.risk, stale)):
+                if 2 * len(gone) > len(know.bf):
+                    known.clear()  # most of the map: forgetting it all is quicker (and as exact)
+                    continue
+                for kept in known.values():
+                    if len(gone) < len(kept):
+                        for loc in gone:
                             kept.pop(loc, None)
                     else:
-                        for loc in [loc for loc in kept if loc in stale]:
+                        for loc in [loc for loc in kept if loc in gone]:
                             del kept[loc]
-                if mem.risk_rows:
-                    indexes: set[int] = set()
-                    for loc in seeing:
-                        indexes.update(know.sight_table.indexes(loc))
-                    for risks in mem.risk_rows.values():
-                        for i in indexes:
-                            risks[i] = None
+            if 2 * len(stale) > len(know.bf):
+                mem.risk_rows = {}
+            elif mem.risk_rows:
+                indexes: set[int] = set()
+                for loc in seeing:
+                    indexes.update(know.sight_table.indexes(loc))
+                for risks in mem.risk_rows.values():
+                    for i in indexes:
+                        risks[i] = None
+            keys = {key for _, key in moved}
             mem.threat = {k: v for k, v in mem.threat.items() if k[0] not in keys}
-            mem.seen, mem.seen_at = {}, None  # (seen at any range)
+            if moved:
+                mem.seen, mem.seen_at = {}, None  # (seen at any range)
         mem.signature = signature
         mem.hidden = hidden
 
