@@ -12,7 +12,7 @@ import math
 from collections import OrderedDict
 
 from ..battlefield import Battlefield, Dynamic, Location, LocKind
-from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
+from ..battlefield.movement import FOOT, VEHICLE, Mover, Unit, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
 from ..rules.uo.combat import Strike, expected_losses_kept
@@ -282,7 +282,9 @@ class Knowledge:
         self._slack: dict[int, float] = {}
         self._radii: dict[int, float] = {}
         #: the fields this game asks for, at hand (the battlefield's store is shared)
-        self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
+        #: (by the mover's unit and ladder: its own hash is a Python call, and goals ask
+        #: some 10,000 fields a game)
+        self._fields: dict[tuple[str | tuple[str, ...], Unit, bool], list[int]] = {}
         #: the counters closing locations as the side last saw them (`View` sets them at
         #: each decision): the fields route round them
         self._counters: Counters = NO_COUNTERS
@@ -422,7 +424,7 @@ class Knowledge:
         """MP from every location (by index) to `target` (the nearest of several) on the
         map without blocks, through what the side knows of it: its inserts, and the
         counters closing locations (`counters`)."""
-        key = (target, mover)
+        key = (target, mover.unit, mover.ladder)
         got = self._fields.get(key)
         if got is None:
             if len(self._fields) >= MAX_GAME_FIELDS:
