@@ -397,10 +397,9 @@ class View:
     def _see_control(self) -> None:
         """Control as this side sees it (2.3): a block present holds a location, and the
         last side seen there keeps it. Our blocks are seen at every step of their moves."""
-        for loc in self.enemy_at:
-            self.control[loc] = self.enemy_side
-        for loc in self.own_at:
-            self.control[loc] = self.side
+        # (each in one C call: a view is made at every decision)
+        self.control.update(dict.fromkeys(self.enemy_at, self.enemy_side))
+        self.control.update(dict.fromkeys(self.own_at, self.side))
 
     # -- the map -----------------------------------------------------------------------------
     def sees(self, a: str, b: str) -> bool:
