@@ -13,7 +13,8 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ...battlefield import LocKind
@@ -608,7 +609,9 @@ class Play(Situation):
         # applied in between: that answer still holds, without a second fingerprint
         legal = self._legal
         offered = self.legal_actions() if legal is None or self._answered_at != self._applied else legal[1]
-        if action not in offered:
+        # (the very object offered, as a bot hands it back, is found without comparing the
+        # actions before it field by field)
+        if not any(map(is_, offered, repeat(action))) and action not in offered:
             raise IllegalAction(f"{action} is not legal now ({self.state.phase}, {self.decider} to decide)")
         self._applied += 1
         entry = action_to_json(action)
