@@ -274,6 +274,9 @@ class Knowledge:
         #: whether a location (by id, aliases too) is a room or zone inside a building
         self.interior = {ident: loc.interior for ident, loc in self.bf.by_id.items()}
         self.surface = [loc.layer == "surface" for loc in self.bf.locations]
+        #: the move search's states (routes.search) by their number, 2 * index + out of
+        #: sight: (index, out of sight), made once rather than at every search
+        self.search_states: list[tuple[int, bool]] = [(n >> 1, bool(n & 1)) for n in range(2 * len(self.bf))]
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
         self._near: dict[str, tuple[str, ...]] = {}

@@ -492,15 +492,10 @@ def search(view: View, bid: str, here: str) -> Search:
                     mp_of[state] = nd
                     prev_of[state] = here_state
                     push(frontier, (nprio, nd, state))
-    best_prio: dict[SearchState, float] = {}
-    mp_at: dict[SearchState, int] = {}
-    prev: dict[SearchState, SearchState] = {}
-    for state in order:
-        key = (state >> 1, bool(state & 1))
-        best_prio[key] = prio_of[state]
-        mp_at[key] = mp_of[state]
-        if state != s0:
-            p = prev_of[state]
-            prev[key] = (p >> 1, bool(p & 1))
+    # (the start is the first reached, and has no predecessor)
+    keys = know.search_states
+    best_prio = {keys[state]: prio_of[state] for state in order}
+    mp_at = {keys[state]: mp_of[state] for state in order}
+    prev = {keys[state]: keys[prev_of[state]] for state in order[1:]}
     view.search[key_] = (start, best_prio, mp_at, prev)
     return start, best_prio, mp_at, prev
