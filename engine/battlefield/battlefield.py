@@ -14,7 +14,7 @@ import pickle
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..model.kinds import ApertureKind, LocKind, Terrain, WallKind
 from .locations import SURFACE, Location, Pt, Step, WallPiece
@@ -206,7 +206,8 @@ class Battlefield:
         EP tables), built by `build` on first use and kept here so that it lives and dies
         with the battlefield. `key` names what is kept, e.g. ("graph", mover)."""
         try:
-            return cast(T, self._derived[key])
+            # (no typing.cast: a call, and every EP row and step cost asks here)
+            return self._derived[key]  # type: ignore[return-value]
         except KeyError:
             pass
         if len(self._derived) >= MAX_DERIVED:

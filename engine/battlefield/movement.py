@@ -6,7 +6,6 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import cast
 
 from .battlefield import Battlefield
 from .locations import NO_DYNAMIC, Dynamic, LocKind, Step, StepKind
@@ -59,7 +58,7 @@ def step_cost(bf: Battlefield, step: Step, mover: Mover, dyn: Dynamic = NO_DYNAM
     if not barricades and not dyn.impassable:
         return cost  # (most calls: the static graphs, a game without such counters)
     # bf.derived's own memo read directly: a method call per step is a third of the cost
-    memo = cast("list[_Counters] | None", bf._derived.get(_counters))
+    memo: list[_Counters] | None = bf._derived.get(_counters)  # type: ignore[assignment]
     if memo is None:
         memo = bf.derived(_counters, lambda: [_NONE])
     entry = memo[0]  # (one read: another thread may put another entry meanwhile)
@@ -236,10 +235,12 @@ def ep_from(bf: Battlefield, start: str) -> dict[str, int]:
     over and over, and a bounded search is much cheaper than an unbounded one. The table
     is keyed by location index, so it never holds more rows than the map has locations."""
     table: dict[int, dict[str, int]] = bf.derived(ep_from, dict)
-    i = bf.location(start).index
-    found = table.get(i)
+    # (by_id read directly: asked some 20,000 times a game; an unknown id is still refused
+    # by `location`, naming it)
+    loc = bf.by_id.get(start)
+    found = table.get((loc if loc is not None else bf.location(start)).index)
     if found is None:
-        found = table[i] = within_ep(bf, start, EP_HORIZON)
+        found = table[bf.location(start).index] = within_ep(bf, start, EP_HORIZON)
     return found
 
 

@@ -10,6 +10,8 @@ effects.py), called with what the bot knows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model.cards import BlockProfile, Protection, Weapon
 from ..model.scenario import Side
 from ..rules.uo import combat, effects
@@ -511,8 +513,13 @@ def exposure(view: View, location: str, protection: Protection) -> float:
 def _strongest(view: View, location: str, protection: Protection, reacting: bool) -> float:
     """The firepower of the three strongest enemy blocks (`guns`) that see `location`, at
     their range (the static map's LOS: wrecks only ever block more, an estimate)."""
+    return _strongest_of(view, guns(view, protection, reacting), location, protection)
+
+
+def _strongest_of(view: View, guns_: list[Gun], location: str, protection: Protection) -> float:
+    """`_strongest` with the guns given."""
     threats = []
-    for sight, kept, enemy in guns(view, protection, reacting):
+    for sight, kept, enemy in guns_:
         ep = sight(location)  # within 25 EP, in sight
         if ep is not None:
             threat = kept.get(ep)
@@ -548,6 +555,25 @@ def risk(view: View, location: str, protection: Protection) -> float:
     if got is None:
         got = known[location] = min(_strongest(view, location, protection, True), 15.0) / 5.0
     return got
+
+
+def risk_of(view: View, protection: Protection) -> Callable[[str], float]:
+    """`risk` for blocks of `protection` as a function of the location, what it reads
+    looked up once (a move search asks it for a few hundred places): the same values, kept
+    in the same place."""
+    known = view.mem.risk.setdefault(protection, {})
+    reacting: list[Gun] | None = None
+
+    def of(location: str) -> float:
+        nonlocal reacting
+        got = known.get(location)
+        if got is None:
+            if reacting is None:
+                reacting = guns(view, protection, True)
+            got = known[location] = min(_strongest_of(view, reacting, location, protection), 15.0) / 5.0
+        return got
+
+    return of
 
 
 def risk_row(view: View, protection: Protection) -> list[float | None]:

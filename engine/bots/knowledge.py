@@ -12,10 +12,10 @@ import math
 from collections import OrderedDict
 
 from ..battlefield import Battlefield, Dynamic, Location, LocKind
-from ..battlefield.movement import FOOT, VEHICLE, Mover, step_cost
+from ..battlefield.movement import FOOT, VEHICLE, Mover, Unit, step_cost
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
-from ..rules.uo.combat import Strike, expected_losses
+from ..rules.uo.combat import Strike, expected_losses_kept
 from ..rules.uo.tables import CombatTables
 from .map_tables import Graph as MoveGraph
 from .map_tables import affected, ep_table, incoming, move_graphs, sight_table
@@ -274,6 +274,9 @@ class Knowledge:
         #: whether a location (by id, aliases too) is a room or zone inside a building
         self.interior = {ident: loc.interior for ident, loc in self.bf.by_id.items()}
         self.surface = [loc.layer == "surface" for loc in self.bf.locations]
+        #: the move search's states (routes.search) by their number, 2 * index + out of
+        #: sight: (index, out of sight), made once rather than at every search
+        self.search_states: list[tuple[int, bool]] = [(n >> 1, bool(n & 1)) for n in range(2 * len(self.bf))]
         #: locations of the underground inserts the side has no map of (8.1.10)
         self.dark = frozenset(loc.index for loc in self.bf.locations if loc.layer in brief.closed_layers)
         self._near: dict[str, tuple[str, ...]] = {}
@@ -282,7 +285,9 @@ class Knowledge:
         self._slack: dict[int, float] = {}
         self._radii: dict[int, float] = {}
         #: the fields this game asks for, at hand (the battlefield's store is shared)
-        self._fields: dict[tuple[str | tuple[str, ...], Mover], list[int]] = {}
+        #: (by the mover's unit and ladder: its own hash is a Python call, and goals ask
+        #: some 10,000 fields a game)
+        self._fields: dict[tuple[str | tuple[str, ...], Unit, bool], list[int]] = {}
         #: the counters closing locations as the side last saw them (`View` sets them at
         #: each decision): the fields route round them
         self._counters: Counters = NO_COUNTERS
@@ -340,7 +345,7 @@ class Knowledge:
         key = (diff, assault, ours, theirs)
         got = self._exchanges.get(key)
         if got is None:
-            got = self._exchanges[key] = expected_losses(self.tables, diff, assault, ours, theirs)
+            got = self._exchanges[key] = expected_losses_kept(self.tables, diff, assault, ours, theirs)
         return got
 
     def holds_vehicle(self, location: str) -> bool:
@@ -422,7 +427,7 @@ class Knowledge:
         """MP from every location (by index) to `target` (the nearest of several) on the
         map without blocks, through what the side knows of it: its inserts, and the
         counters closing locations (`counters`)."""
-        key = (target, mover)
+        key = (target, mover.unit, mover.ladder)
         got = self._fields.get(key)
         if got is None:
             if len(self._fields) >= MAX_GAME_FIELDS:
@@ -441,8 +446,19 @@ class Knowledge:
     def moves(self, mover: Mover, dyn: Dynamic) -> MoveGraph:
         """The steps `mover` may take and their MP with the counters and our climbing
         helpers of `dyn` (`routes.dynamic`), as `step_cost` prices them."""
-        if dyn is not self._moves_dyn:
-            self._moves_dyn, self._moves_by = dyn, {}
+        last = self._moves_dyn
+        if dyn is not last:
+            # every view makes its own Dynamic: the graphs hold while what they are priced
+            # by is the same (most views of an impulse: the same frozensets, compared by
+            # identity first)
+            if last is None or (dyn.helpers, dyn.barricades, dyn.impassable, dyn.opened_breaches) != (
+                last.helpers,
+                last.barricades,
+                last.impassable,
+                last.opened_breaches,
+            ):
+                self._moves_by = {}
+            self._moves_dyn = dyn
         got = self._moves_by.get(mover)
         if got is None:
             got = self._moves_by[mover] = self._moves.get(

@@ -17,7 +17,7 @@ from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb,
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS
-from .estimates import PRECIOUS, can_take, exposure, holding, precious, risk, risk_row, threatened
+from .estimates import PRECIOUS, can_take, exposure, holding, precious, risk_of, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
 
@@ -301,8 +301,16 @@ def seen(view: View, location: str) -> bool:
     """Whether a known enemy block sees `location` (8.1.13)."""
     got = view.mem.seen.get(location)
     if got is None:
-        clear = view.know.bf.los_table.clear  # wrecks only ever block more: an estimate
-        got = view.mem.seen[location] = any(clear(enemy.location, location) for enemy in view.enemies)
+        table = view.know.bf.los_table  # wrecks only ever block more: an estimate
+        row = table.built_row(location)
+        if row is not None:
+            # the location's row of the table against every enemy's bit at once (`clear`,
+            # pair by pair, reads the same bits)
+            got = bool(row & view.enemy_bits())
+        else:
+            clear = table.clear
+            got = any(clear(enemy.location, location) for enemy in view.enemies)
+        view.mem.seen[location] = got
     return got
 
 
@@ -412,7 +420,9 @@ def search(view: View, bid: str, here: str) -> Search:
     prio_of[s0] = float(spent)
     mp_of[s0] = spent
     order = [s0]
-    frontier: list[tuple[float, int, int, bool]] = [(float(spent), spent, start[0], unseen)]
+    # the frontier holds (priority, MP, state): the state's order is (location, out of
+    # sight)'s, so ties pop as they would by the pair
+    frontier: list[tuple[float, int, int]] = [(float(spent), spent, s0)]
     by_id = bf.by_id
     closed = view.enemy_at.keys() | view.mem.avoid
     blocked = know.dark | {by_id[loc].index for loc in closed}
@@ -423,48 +433,69 @@ def search(view: View, bid: str, here: str) -> Search:
         careful = max(careful, PRECIOUS)  # the way to a goal opens only by its hands
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
     risks = risk_row(view, protection)
+    risk_at = risk_of(view, protection)
     seen_at = view.mem.seen_at
     if seen_at is None:
         seen_at = view.mem.seen_at = [None] * len(bf)
+    pop, push = heapq.heappop, heapq.heappush
     while frontier:
-        prio, d, i, u = heapq.heappop(frontier)
-        here_state = 2 * i + u
+        prio, d, here_state = pop(frontier)
         if prio > prio_of[here_state]:
             continue
-        for j, cost in graph[i]:
-            nd = d + cost
-            if nd > top or j in blocked:
-                continue
-            if u and surface[j]:
-                s = seen_at[j]
-                if s is None:
-                    s = seen_at[j] = seen(view, ids[j])
-                nu = not s
-            else:
-                nu = False
-            if nd > (hidden_limit if nu else limit):
-                continue
-            r = risks[j]
-            if r is None:
-                r = risks[j] = risk(view, ids[j], protection)
-            nprio = prio + cost + care * r
-            state = 2 * j + nu
-            if nprio < prio_of[state]:
-                if prio_of[state] == inf:
-                    order.append(state)
-                prio_of[state] = nprio
-                mp_of[state] = nd
-                prev_of[state] = here_state
-                heapq.heappush(frontier, (nprio, nd, j, nu))
-    best_prio: dict[SearchState, float] = {}
-    mp_at: dict[SearchState, int] = {}
-    prev: dict[SearchState, SearchState] = {}
-    for state in order:
-        key = (state >> 1, bool(state & 1))
-        best_prio[key] = prio_of[state]
-        mp_at[key] = mp_of[state]
-        if state != s0:
-            p = prev_of[state]
-            prev[key] = (p >> 1, bool(p & 1))
+        i = here_state >> 1
+        if here_state & 1:
+            # out of sight so far: a step onto the surface stays so if no enemy sees it
+            for j, cost in graph[i]:
+                nd = d + cost
+                if nd > top or j in blocked:
+                    continue
+                if surface[j]:
+                    s = seen_at[j]
+                    if s is None:
+                        s = seen_at[j] = seen(view, ids[j])
+                    nu = not s
+                else:
+                    nu = False
+                if nd > (hidden_limit if nu else limit):
+                    continue
+                state = 2 * j + nu
+                if prio_of[state] <= prio:
+                    continue  # (as below: it could not do better)
+                r = risks[j]
+                if r is None:
+                    r = risks[j] = risk_at(ids[j])
+                nprio = prio + cost + care * r
+                if nprio < prio_of[state]:
+                    if prio_of[state] == inf:
+                        order.append(state)
+                    prio_of[state] = nprio
+                    mp_of[state] = nd
+                    prev_of[state] = here_state
+                    push(frontier, (nprio, nd, state))
+        else:
+            # in sight: every step stays in sight, within the in-sight limit (<= top); a state
+            # already at or below this priority is passed by (a step adds MP and a risk,
+            # neither negative: it could not do better), before its risk is looked up
+            for j, cost in graph[i]:
+                nd = d + cost
+                state = 2 * j
+                if nd > limit or prio_of[state] <= prio or j in blocked:
+                    continue
+                r = risks[j]
+                if r is None:
+                    r = risks[j] = risk_at(ids[j])
+                nprio = prio + cost + care * r
+                if nprio < prio_of[state]:
+                    if prio_of[state] == inf:
+                        order.append(state)
+                    prio_of[state] = nprio
+                    mp_of[state] = nd
+                    prev_of[state] = here_state
+                    push(frontier, (nprio, nd, state))
+    # (the start is the first reached, and has no predecessor)
+    keys = know.search_states
+    best_prio = {keys[state]: prio_of[state] for state in order}
+    mp_at = {keys[state]: mp_of[state] for state in order}
+    prev = {keys[state]: keys[prev_of[state]] for state in order[1:]}
     view.search[key_] = (start, best_prio, mp_at, prev)
     return start, best_prio, mp_at, prev

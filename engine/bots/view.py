@@ -206,6 +206,7 @@ class View:
         self.unknown_fp = mem.unknown_fp
         self._enemy_rows: list[tuple[Enemy, dict[str, int]]] | None = None
         self._enemy_sights: list[tuple[Enemy, dict[str, int]]] | None = None
+        self._enemy_bits: int | None = None
         if moved or not enemies_same:
             mem.guns = {}
         #: (protection, only those that may react) -> the enemy guns (estimates.guns): the
@@ -340,37 +341,48 @@ class View:
             mem.unknown_fp, mem.threat = {}, {}
         else:
             changed = set(old[1]) ^ set(signature[1])
+            # the blocks that moved or showed what they are (not those that only reacted or
+            # had their markers taken off: their guns and firepower hold, and so do the
+            # exposure and what is seen; the risks, of blocks that may still react, do not)
+            moved = {(loc, key) for loc, key, _ in old[1]} ^ {(loc, key) for loc, key, _ in signature[1]}
             if mem.hidden != hidden:
                 # what a hidden block may be has changed: every hidden one's firepower
                 changed.update(e for e in old[1] if e[1].startswith("hidden@"))
                 changed.update(e for e in signature[1] if e[1].startswith("hidden@"))
+                moved.update((e[0], e[1]) for e in changed if e[1].startswith("hidden@"))
                 mem.unknown_fp = {}
-            stale: set[str] = set()
             row = know.sight_table.row
             seeing = {loc for loc, _, _ in changed}  # where the blocks that changed stand, or stood
+            stale: set[str] = set()  # what they see: the risks there
             for loc in seeing:
                 stale.update(row(loc))
-            keys = {key for _, key, _ in changed}
-            if 2 * len(stale) > len(know.bf):
-                # most of the map: forgetting it all is quicker (and as exact)
-                mem.exposure, mem.risk, mem.risk_rows = {}, {}, {}
-            else:
-                for kept in (*mem.exposure.values(), *mem.risk.values()):
-                    if len(stale) < len(kept):
-                        for loc in stale:
+            stale_exposed: set[str] = set()  # what those that moved see: the exposure there
+            for loc in {loc for loc, _ in moved}:
+                stale_exposed.update(row(loc))
+            for known, gone in ((mem.exposure, stale_exposed), (mem.risk, stale)):
+                if 2 * len(gone) > len(know.bf):
+                    known.clear()  # most of the map: forgetting it all is quicker (and as exact)
+                    continue
+                for kept in known.values():
+                    if len(gone) < len(kept):
+                        for loc in gone:
                             kept.pop(loc, None)
                     else:
-                        for loc in [loc for loc in kept if loc in stale]:
+                        for loc in [loc for loc in kept if loc in gone]:
                             del kept[loc]
-                if mem.risk_rows:
-                    indexes: set[int] = set()
-                    for loc in seeing:
-                        indexes.update(know.sight_table.indexes(loc))
-                    for risks in mem.risk_rows.values():
-                        for i in indexes:
-                            risks[i] = None
+            if 2 * len(stale) > len(know.bf):
+                mem.risk_rows = {}
+            elif mem.risk_rows:
+                indexes: set[int] = set()
+                for loc in seeing:
+                    indexes.update(know.sight_table.indexes(loc))
+                for risks in mem.risk_rows.values():
+                    for i in indexes:
+                        risks[i] = None
+            keys = {key for _, key in moved}
             mem.threat = {k: v for k, v in mem.threat.items() if k[0] not in keys}
-            mem.seen, mem.seen_at = {}, None  # (seen at any range)
+            if moved:
+                mem.seen, mem.seen_at = {}, None  # (seen at any range)
         mem.signature = signature
         mem.hidden = hidden
 
@@ -385,10 +397,9 @@ class View:
     def _see_control(self) -> None:
         """Control as this side sees it (2.3): a block present holds a location, and the
         last side seen there keeps it. Our blocks are seen at every step of their moves."""
-        for loc in self.enemy_at:
-            self.control[loc] = self.enemy_side
-        for loc in self.own_at:
-            self.control[loc] = self.side
+        # (each in one C call: a view is made at every decision)
+        self.control.update(dict.fromkeys(self.enemy_at, self.enemy_side))
+        self.control.update(dict.fromkeys(self.own_at, self.side))
 
     # -- the map -----------------------------------------------------------------------------
     def sees(self, a: str, b: str) -> bool:
@@ -429,6 +440,18 @@ class View:
         if got is None:
             row = self.know.sight_table.row
             got = self._enemy_sights = [(enemy, row(enemy.location)) for enemy in self.enemies]
+        return got
+
+    def enemy_bits(self) -> int:
+        """The LOS table's bits of the locations the enemy blocks stand at (a row's bits,
+        `LosTable.built_row`): whether any sees a location, in one test of its row."""
+        got = self._enemy_bits
+        if got is None:
+            bit = self.know.bf.los_table.bit_of
+            got = 0
+            for enemy in self.enemies:
+                got |= 1 << bit(enemy.location)
+            self._enemy_bits = got
         return got
 
     def adjacent(self, location: str) -> frozenset[str]:

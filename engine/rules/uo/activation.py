@@ -22,7 +22,15 @@ def unit_of(profile: BlockProfile) -> Unit:
 
 def mover_of(profile: BlockProfile) -> Mover:
     """How a block moves: its unit class, and whether it carries a ladder (8.1.6, 8.1.7)."""
-    return Mover(unit_of(profile), profile.ladder)
+    key = (unit_of(profile), profile.ladder)
+    found = _MOVERS.get(key)
+    if found is None:
+        found = _MOVERS[key] = Mover(*key)
+    return found
+
+
+#: the movers made (a frozen value: four at most, shared rather than made at every question)
+_MOVERS: dict[tuple[Unit, bool], Mover] = {}
 
 
 def helps_climb(profile: BlockProfile) -> bool:

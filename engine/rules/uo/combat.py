@@ -10,6 +10,7 @@ tables it plays with (the shipped ones or a scenario's house rules).
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from dataclasses import dataclass
 
 from ...battlefield import Battlefield, LocKind
@@ -273,3 +274,29 @@ def expected_losses(
             their_loss += t
             our_loss += u
     return their_loss / 100, our_loss / 100
+
+
+#: `expected_losses` per combat tables (by id, dropped with them) and what it was asked: a
+#: pure function of them, which the bots' fight estimates ask in every game on the same
+#: tables (a hundred exchanges each)
+_EXPECTED: dict[int, dict[tuple[int, bool, Strike, Strike], tuple[float, float]]] = {}
+#: answers kept per tables at most (emptied when full)
+_MAX_EXPECTED = 4096
+
+
+def expected_losses_kept(
+    tables: CombatTables, diff: int, assault: bool, ours: Strike, theirs: Strike
+) -> tuple[float, float]:
+    """`expected_losses`, worked out once per tables and arguments."""
+    key = id(tables)
+    kept = _EXPECTED.get(key)
+    if kept is None:
+        kept = _EXPECTED[key] = {}
+        weakref.finalize(tables, _EXPECTED.pop, key, None)
+    asked = (diff, assault, ours, theirs)
+    got = kept.get(asked)
+    if got is None:
+        if len(kept) >= _MAX_EXPECTED:
+            kept.clear()
+        got = kept[asked] = expected_losses(tables, diff, assault, ours, theirs)
+    return got

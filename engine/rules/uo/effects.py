@@ -86,7 +86,7 @@ def hits(
         ):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
         # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
-        if start.layer == aim.layer and in_lane(bf, table, look, start.id, aim.id, where.id, lane_reach):
+        if start.layer == aim.layer and _in_lane(bf, table, look, start, aim, where, lane_reach):
             lane = losses.heavy.lane if heavy else losses.light.lane
             found.append((lane.of(protection), "fire lane"))
         osl, zone = max(found, default=(0, ""))
@@ -138,16 +138,25 @@ def in_lane(
     firer; where an obstacle stops the firer's LOS, the lane goes on 2 EP beyond it
     (8.2.1.4): a spot the firer does not see is in the lane if it is within that many EP of
     a spot of the lane, nearer the firer, that the firer sees."""
-    a, b, p = bf.location(origin), bf.location(aim), bf.location(spot)
+    return _in_lane(bf, table, sees, bf.location(origin), bf.location(aim), bf.location(spot), reach)
+
+
+def _in_lane(
+    bf: Battlefield, table: WeaponsEffectTable, sees: Sees, a: Location, b: Location, p: Location, reach: int
+) -> bool:
+    """`in_lane` of the locations themselves (`hits` has them at hand: some 10,000 spots a
+    game)."""
     if not (a.layer == b.layer == p.layer) or a.index == b.index:
         return False
     along = _along_line(bf, a, b, p)
+    origin, spot = a.id, p.id
     if along is None or ep_within(bf, origin, spot, reach) is None:
         return False
     if sees(origin, spot):
         return True
+    by_id = bf.by_id
     for near in _close_to(bf, spot, table.lane_beyond_obstacle):
-        x = bf.location(near)
+        x = by_id[near]  # (an id of the EP row: there)
         if x.layer != a.layer or x.index == a.index:
             continue
         near_along = _along_line(bf, a, b, x)

@@ -22,6 +22,7 @@ over values, which the bots use too; here they are applied to the play's state.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Literal
 from weakref import WeakKeyDictionary
 
@@ -359,8 +360,12 @@ def opportunity_options(sit: Situation, mover: str, location: str) -> list[tuple
     """8.3.1: enemy blocks without a Reaction or Completed marker that see the location the
     mover has entered: the weapons they could fire with, and whether they could scout it
     first (only a hidden mover needs scouting)."""
+    return list(_opportunities(sit, mover, location))
+
+
+def _opportunities(sit: Situation, mover: str, location: str) -> Iterator[tuple[str, list[str], bool]]:
+    """`opportunity_options` one by one (whether there is any needs only the first)."""
     g, s = sit.game, sit.state
-    out = []
     hidden = not s.blocks[mover].revealed
     row, bit = sit.static_sight(location), g.battlefield.los_table.bit_of
     for bid, loc in fighters(sit, mover):
@@ -376,14 +381,13 @@ def opportunity_options(sit: Situation, mover: str, location: str) -> list[tuple
         weapons = [w.id for w in usable_here if hidden or capable(sit, bid, w, mover)]
         scouts = hidden and ep <= scouting_range(sit, bid, location)
         if weapons or scouts:
-            out.append((bid, weapons, scouts))
-    return out
+            yield bid, weapons, scouts
 
 
 def offer_opportunity(sit: Situation, mover: str, location: str) -> None:
     """A block entering a location may draw one opportunity decision there (8.3.1)."""
     s = sit.state
-    if s.blocks[mover].on_map and opportunity_options(sit, mover, location):
+    if s.blocks[mover].on_map and next(_opportunities(sit, mover, location), None) is not None:
         s.pending.append(Opportunity(mover, location))
 
 

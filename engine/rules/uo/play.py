@@ -13,7 +13,8 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ...battlefield import LocKind
@@ -125,7 +126,7 @@ __all__ = [
 
 
 #: what a block's state contributes to `Play._fingerprint` (one C call per block: the
-#: fingerprint is taken twice for every action)
+#: fingerprint is taken at every question asked again with no action applied between)
 _BLOCK_KEY = attrgetter(
     "location", "losses", "revealed", "activated", "reaction", "completed", "eliminated", "mounted_in"
 )
@@ -162,7 +163,7 @@ class Play(Situation):
 
     def __init__(self, game: Game, seed: int):
         self.log: list[dict[str, Any]] = []
-        self._legal: tuple[tuple[object, ...], list[Action]] | None = None
+        self._legal: tuple[tuple[object, ...] | None, list[Action]] | None = None
         #: actions applied so far, and how many there were when `legal_actions` last
         #: answered: while they are equal, `apply` checks its action against that answer
         self._applied = 0
@@ -363,16 +364,26 @@ class Play(Situation):
     def legal_actions(self) -> list[Action]:
         """Everything the decider may do now. While it is worked out the state stands still,
         so situation summaries (enemy locations, climbing helpers) are worked out once."""
-        key = self._fingerprint()
-        if self._legal is None or self._legal[0] != key:
-            self._memo = {}
-            try:
-                actions = self._legal_actions()
-            finally:
-                self._memo = None
-            self._legal = (key, actions)
+        legal = self._legal
+        if legal is not None and self._answered_at == self._applied:
+            # asked again with nothing applied since: the kept answer holds unless the
+            # state was changed by hand meanwhile (tests place blocks), as the fingerprint
+            # tells; one kept without a fingerprint is worked out again, this time with one
+            key: tuple[object, ...] | None = self._fingerprint()
+            if legal[0] == key:
+                return list(legal[1])
+        else:
+            # the first question since an action was applied (every one in a bot game):
+            # answered afresh, the fingerprint left until a second question needs it
+            key = None
+        self._memo = {}
+        try:
+            actions = self._legal_actions()
+        finally:
+            self._memo = None
+        self._legal = (key, actions)
         self._answered_at = self._applied
-        return list(self._legal[1])
+        return list(actions)
 
     def _fingerprint(self) -> tuple[object, ...]:
         """Everything legal actions depend on, as values: asked again with nothing changed,
@@ -598,7 +609,9 @@ class Play(Situation):
         # applied in between: that answer still holds, without a second fingerprint
         legal = self._legal
         offered = self.legal_actions() if legal is None or self._answered_at != self._applied else legal[1]
-        if action not in offered:
+        # (the very object offered, as a bot hands it back, is found without comparing the
+        # actions before it field by field)
+        if not any(map(is_, offered, repeat(action))) and action not in offered:
             raise IllegalAction(f"{action} is not legal now ({self.state.phase}, {self.decider} to decide)")
         self._applied += 1
         entry = action_to_json(action)

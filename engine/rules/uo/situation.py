@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from ...battlefield import Dynamic
@@ -160,7 +160,7 @@ class Situation:
         if memo is None:
             return build()
         if key in memo:
-            return cast(_T, memo[key])
+            return memo[key]  # type: ignore[return-value]  # (no typing.cast: a call)
         found = memo[key] = build()
         return found
 
@@ -340,7 +340,7 @@ class Situation:
         found = memo.get(("obstructions",))
         if found is None:
             found = memo[("obstructions",)] = self._placed_obstructions()
-        return cast(obstructions.Obstructions, found)
+        return found  # type: ignore[return-value]  # (no typing.cast: a call)
 
     def _placed_obstructions(self) -> obstructions.Obstructions:
         s = self.state
@@ -350,7 +350,10 @@ class Situation:
                 return self._blockers
         elif kept is not _UNSET:
             # (the sets compared with the frozensets kept, none made at each question)
-            smoke, wrecks, breaches = cast(tuple[frozenset[str], frozenset[str], frozenset[str]], kept)
+            smoke: frozenset[str]
+            wrecks: frozenset[str]
+            breaches: frozenset[str]
+            smoke, wrecks, breaches = kept  # type: ignore[misc]  # (no typing.cast: a call)
             if s.smoke == smoke and s.wrecks == wrecks and s.breaches == breaches:
                 return self._blockers
         key = (
@@ -423,12 +426,25 @@ class Situation:
     ) -> bool:
         """`seen_by_enemy`, given the enemy locations, the counters in play and the LOS
         table's bits of those locations (`_los_bits`)."""
-        if blockers.breaches:
-            return any(self._sees(blockers, location, there) for there in enemies)
-        # no breach opened: counters only add obstacles, so a pair the static table says
-        # is blocked stays so (as `sees` has it), and only the others need a closer look
         table = self.game.battlefield.los_table
         row = table.built_row(location)
+        if blockers.breaches:
+            rooms = (
+                self._breach_rooms
+                if blockers is self._blockers
+                else obstructions.breach_rooms(self.game, blockers.breaches)
+            )
+            if row is None or location in rooms:
+                return any(self._sees(blockers, location, there) for there in enemies)
+            # a pair with neither end behind an opened breach is judged as with no breach
+            # (`_sees`): one the static table says is blocked stays so, and is not asked
+            bit = table.bit_of
+            return any(
+                ((row >> bit(there)) & 1 or there in rooms) and self._sees(blockers, location, there)
+                for there in enemies
+            )
+        # no breach opened: counters only add obstacles, so a pair the static table says
+        # is blocked stays so (as `sees` has it), and only the others need a closer look
         if row is None:
             clear = table.clear
             if not blockers:
@@ -476,10 +492,11 @@ class Situation:
         limit = self.combat.contact
         inside = here.interior
         info = g.blocks
+        by_id = bf.by_id  # (the state's locations are the map's: looked up without a call)
         for bid, other_block in s.blocks.items():
             if other_block.location is None or other_block.eliminated or info[bid].side == side:
                 continue
-            there = bf.location(other_block.location)
+            there = by_id[other_block.location]
             same_room = (
                 inside and there.interior and here.room == there.room and here.building == there.building
             )

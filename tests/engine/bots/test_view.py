@@ -15,13 +15,14 @@ from engine.battlefield.los import los
 from engine.bots import RandomBot
 from engine.bots.estimates import enemy_fp, exposure, guns, risk, risk_row
 from engine.bots.knowledge import Knowledge
+from engine.bots.routes import seen
 from engine.bots.runner import bot_seed
 from engine.bots.view import Memory, View
 from engine.model.cards import Protection
 from engine.model.scenario import Side
 from engine.rules.uo.briefing import briefing
 from engine.rules.uo.game import Game
-from engine.rules.uo.observation import Observation
+from engine.rules.uo.observation import Markers, Observation
 from engine.rules.uo.play import Play
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -47,7 +48,7 @@ def mid_game(game: Game) -> Observation:
     raise AssertionError("no such observation")
 
 
-@pytest.mark.parametrize("change", ["hidden moves", "revealed moves", "hidden found"])
+@pytest.mark.parametrize("change", ["hidden moves", "revealed moves", "hidden found", "revealed reacts"])
 def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
     game: Game, mid_game: Observation, change: str
 ) -> None:
@@ -61,9 +62,18 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
         for loc in places:
             exposure(view, loc, protection)
             rows[game.battlefield.location(loc).index] = risk(view, loc, protection)
-    k = next(i for i, e in enumerate(obs.enemies) if e.revealed == (change == "revealed moves"))
+    revealed = change in ("revealed moves", "revealed reacts")
+    k = next(
+        i
+        for i, e in enumerate(obs.enemies)
+        if e.revealed == revealed and not (e.markers and e.markers.reacted)
+    )
     enemy = obs.enemies[k]
-    if change == "hidden found":
+    exposed = sum(len(values) for values in mem.exposure.values())
+    if change == "revealed reacts":
+        # it reacts where it stands (8.3): only the risks of entering what it sees change
+        now = dataclasses.replace(enemy, markers=Markers(reaction=True))
+    elif change == "hidden found":
         # a hidden block shows what it is: what the other hidden ones may be changes too
         identity = next(i for i, e in enumerate(know.brief.enemy) if i not in view.identified)
         entry = know.brief.enemy[identity]
@@ -83,6 +93,8 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
         for loc, value in values.items()
     ]
     assert len(kept) < 4 * len(places)  # the places the blocks see forgotten
+    if change == "revealed reacts":  # its guns hold: every exposure kept
+        assert sum(len(values) for values in mem.exposure.values()) == exposed
     if change != "hidden found":  # (every hidden block's: perhaps most of the map, then all)
         assert kept  # not all
     fresh = View(know, changed, Memory())
@@ -93,6 +105,22 @@ def test_values_kept_when_an_enemy_moves_are_a_fresh_views(
         assert any(r is None for _, _, r in by_index) and any(r is not None for _, _, r in by_index)
     for protection, i, r in by_index:
         assert r is None or r == risk(fresh, places[i], protection), places[i]
+
+
+def test_8_1_13_seen_reads_the_enemies_bits_as_clear_reads_each_pair(
+    game: Game, mid_game: Observation
+) -> None:
+    """Whether a known enemy block sees a location (routes.seen, the move search's out of
+    sight test): the location's LOS row against the enemies' bits (View.enemy_bits) is the
+    static table asked enemy by enemy."""
+    know = Knowledge(briefing(game, Side.green))
+    view = View(know, mid_game, Memory())
+    clear = game.battlefield.los_table.clear
+    answers = [seen(view, loc.id) for loc in game.battlefield.locations]
+    assert answers == [
+        any(clear(enemy.location, loc.id) for enemy in view.enemies) for loc in game.battlefield.locations
+    ]
+    assert any(answers) and not all(answers)
 
 
 def test_5_1_7_1_sees_past_wrecks_is_the_los_rule(game: Game, mid_game: Observation) -> None:

@@ -129,3 +129,20 @@ def test_4_3_5_a_back_blast_weapon_never_fires_from_inside_a_building() -> None:
     assert combat.fires_from(rpg, inside_building=False)
     assert not combat.fires_from(rpg, inside_building=True)
     assert combat.fires_from(rifle, inside_building=True)
+
+
+def test_8_2_7_5_expected_losses_kept_per_tables_are_those_worked_out() -> None:
+    """The expectations kept for a series' games (combat.expected_losses_kept) are the rules'
+    `expected_losses` of the same tables: asked again, the same; other tables, their own."""
+    import dataclasses
+
+    strikes = [Strike(), Strike(Protection.armoured, True), Strike(Protection.soft, False, True)]
+    asked = [
+        (d, a, o, t) for d in range(-6, 7, 2) for a in (False, True) for o in strikes for t in strikes[:2]
+    ]
+    worked = [combat.expected_losses(T, *args) for args in asked]
+    assert [combat.expected_losses_kept(T, *args) for args in asked] == worked
+    assert [combat.expected_losses_kept(T, *args) for args in reversed(asked)] == worked[::-1]
+    other = dataclasses.replace(T, chance_bonus=T.chance_bonus + 3)
+    theirs = [combat.expected_losses_kept(other, *args) for args in asked]
+    assert theirs == [combat.expected_losses(other, *args) for args in asked] != worked

@@ -12,6 +12,7 @@ from engine.rules.log import replay_actions
 from engine.rules.uo.actions import KeepInReserve, PlaceCounter
 from engine.rules.uo.game import Game, GameSetupError
 from engine.rules.uo.play import (
+    Activate,
     Deploy,
     EndImpulse,
     IllegalAction,
@@ -89,6 +90,24 @@ def test_3_2_each_force_once_a_turn_and_impulses_alternate(game: Game) -> None:
     play.apply(Pass())
     assert force not in play.available_forces(side)
     assert StartImpulse(force) not in play.legal_actions()
+
+
+def test_7_1_1_legal_actions_follow_a_state_changed_by_hand(game: Game) -> None:
+    """The answer kept between questions (Play.legal_actions) is never stale: asked again
+    with no action applied, after blocks were marked by hand, the marked ones are no
+    longer offered for activation, at the second question and at the third alike."""
+    play = deployed(game)
+    force = play.available_forces(play.state.active)[0]
+    play.apply(StartImpulse(force))
+    offered = [a.block for a in play.legal_actions() if isinstance(a, Activate)]
+    assert len(offered) >= 2
+    assert play.legal_actions() == play.legal_actions()
+    for bid in offered[:2]:
+        play.state.blocks[bid].activated = True  # by hand: no action applied
+        now = [a.block for a in play.legal_actions() if isinstance(a, Activate)]
+        assert bid not in now
+        assert now == [a.block for a in play.legal_actions() if isinstance(a, Activate)]
+    assert [a.block for a in play.legal_actions() if isinstance(a, Activate)] == offered[2:]
 
 
 def test_3_1_4_a_side_with_more_impulses_plays_them_all(game: Game) -> None:

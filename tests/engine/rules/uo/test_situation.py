@@ -11,6 +11,7 @@ from engine.rules.uo import counters, obstructions
 from engine.rules.uo.play import Play
 
 from .small import ROOM_N, B
+from .test_breaching import BREACH, on_breach_map
 from .test_fire import game_of, play_of
 
 INF, APC = BlockType.infantry, BlockType.apc
@@ -40,6 +41,29 @@ def test_8_1_13_seen_by_enemy_from_the_table_row_equals_every_pair() -> None:
             answers = [play.seen_by_enemy(side, loc.id) for loc in bf.locations]
             assert answers == [_pairwise_seen(play, side, loc.id) for loc in bf.locations]
             assert any(answers) and not all(answers)
+
+
+def test_8_1_13_seen_by_enemy_with_a_breach_opened_equals_every_pair() -> None:
+    """An opened breach opens lines the static table holds closed (5.2.4.1): the pairs with
+    an end behind it are judged by `sees`, the others read from the row as with none."""
+    play = play_of(
+        on_breach_map(
+            game_of(
+                [B("g1", INF, "S0302"), B("g2", INF, "S0508")],
+                [B("r1", INF, "S1104"), B("r2", INF, ROOM_N), B("r3", INF, "S1209")],
+            )
+        )
+    )
+    bf = play.game.battlefield
+    opened = []
+    for r2_at, breaches in ((ROOM_N, set()), (ROOM_N, {BREACH}), ("S0806", {BREACH}), (ROOM_N, {BREACH})):
+        play.state.breaches = set(breaches)
+        play.state.blocks["r2"].location = r2_at
+        for side in (Side.green, Side.red):
+            answers = [play.seen_by_enemy(side, loc.id) for loc in bf.locations]
+            assert answers == [_pairwise_seen(play, side, loc.id) for loc in bf.locations]
+        opened.append(sum(play.seen_by_enemy(Side.green, loc.id) for loc in bf.locations))
+    assert opened[1] > opened[0]  # the breach opened lines to room 1.1 (the case asked)
 
 
 def test_8_1_6_the_movement_situation_is_shared_while_it_stands() -> None:
