@@ -20,7 +20,6 @@ from weakref import WeakKeyDictionary
 
 from ..rules.uo.activation import MOVE_ONLY, unit_of
 from .endgame import missing, winning
-from .estimates import exposure
 from .knowledge import Knowledge
 from .routes import path, search
 from .sweep import impulses_over, near, sweepers
@@ -36,10 +35,6 @@ SWEEP_INTENT = 1.25
 WALK_LOST = 1.5
 #: the most OSL a fire takes at once (a critical hit, 8.3.2's table too)
 WORST_HIT = 2
-#: enemy firepower seeing a place (estimates.exposure) from which a block on an errand that
-#: stops short of it would rather stop elsewhere, and the MP farther it may stop for that
-EXPOSED = 8.0
-SHELTER_MP = 2
 
 _ERRANDS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
 #: per side's knowledge: the game's memory, the turn and the locations its blocks stood in
@@ -209,23 +204,14 @@ def errand_plan(view: View, bid: str, here: str, goal: str) -> list[str]:
     map) the move search reaches, the cheaper way first; empty when no step gets closer."""
     _PLANNED[view.know] = (weakref.ref(view.mem), bid, goal)
     start, best_prio, _, prev = search(view, bid, here)
-    info = view.brief.own[bid]
-    field = view.know.field(goal, mover(info))
+    field = view.know.field(goal, mover(view.brief.own[bid]))
     ids = view.know.ids
-    # short of its errand before the last turn, a block ends its move out of the enemy's
-    # sight if it costs at most SHELTER_MP: any loss marks it Activated (8.2.1.3), and a
-    # sweeper left in the street between the town hall and the hangar did not walk the next
-    # turn (seeds 2011, 2068)
-    shelter = bid in errands(view) and view.turn < view.brief.turns
     best: tuple[tuple[int, float, str], SearchState] | None = None
     for key, prio in best_prio.items():
         loc = ids[key[0]]
         if key[0] != start[0] and view.own_at.get(loc, bid) != bid:
             continue  # a friend stands there: no ending a move on it
-        d = field[key[0]]
-        if shelter and d > 0 and exposure(view, loc, info.profile.protection) >= EXPOSED:
-            d += SHELTER_MP
-        rank = (d, prio, loc)
+        rank = (field[key[0]], prio, loc)
         if best is None or rank < best[0]:
             best = (rank, key)
     if best is None or best[1][0] == start[0]:

@@ -203,17 +203,3 @@ def test_8_3_2_a_sweeper_under_opportunity_fire_takes_it_or_withdraws_toward_its
         play.apply(choice)
     assert chosen[:2] == ["Move(location='A1215')", "Move(location='A1116')"], chosen
     assert chosen[2 : 2 + len(answer)] == answer, chosen
-
-
-def test_8_2_1_3_a_sweeper_short_of_its_roof_stops_out_of_the_enemys_sight(game: Game) -> None:
-    """Turn 6: the sweeper 14 MP from the hangar's roof cannot reach it this turn. Red's HMG
-    in 39.2 and recoilless rifle at A1416 see the street by the hangar: it stops at A1512,
-    2 MP short of A1514 where both would fire at it (a loss marks it Activated, 8.2.1.3, and
-    it would not walk next turn)."""
-    red = {"r3-hmg": "39.2", "r1-rr": "A1416"}
-    play, bot = _position(game, SWEEP_FROM + 1, {"g1-inf1": "A1709"}, red)
-    for bid in red:
-        play.state.blocks[bid].revealed = True
-    assert sweepers(View(bot.know, play.observation(Side.green), bot.memory)) == {"g1-inf1": "39.R"}
-    chosen = _activate_and_walk(game, play, bot, "g1-inf1")
-    assert chosen[-2:] == ["Move(location='A1512')", "EndActivation()"], chosen
