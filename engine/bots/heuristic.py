@@ -11,8 +11,8 @@ Control (2.3) it keeps itself, from what it has seen.
 The modules: `view` (what it knows at a decision, and its memory), `estimates` (values,
 firepower, exchanges, exposure, hidden-enemy averages), `routes` (goals, MP fields, the
 move search), `decisions` (one function per kind of choice), `hunt` (enemy vehicles holding
-its stakes), `sweep` (roofs the enemy crossed), `endgame` and `errands` (the last turns);
-this module holds the bot.
+its stakes), `sweep` (roofs the enemy crossed), `endgame` and `errands` (the last turns),
+`command` (when the commander moves, 7.2.1); this module holds the bot.
 
 Strategy:
 
@@ -57,8 +57,10 @@ Strategy:
   Earlier, from turn 5, a roof of its buildings the enemy holds gets a sweeper (`sweep`):
   the nearest free foot block within three turns' walk, kept on it from turn to turn.
 - Impulses: start the force with the most to do, activate its blocks most useful first
-  (leaders and commander when out of command), end the impulse when the rest have
-  nothing to do, pass when no force has. On the last turn, a side that would win as
+  (leaders and commander when out of command: the commander after the leader it follows,
+  at once when the impulse will not activate that leader, so that the next impulse
+  activates 7, 7.2.1), end the impulse when the rest have nothing to do, pass when no
+  force has. On the last turn, a side that would win as
   things stand passes first and keeps its forces to answer.
 """
 
