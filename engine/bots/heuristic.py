@@ -53,15 +53,20 @@ Strategy:
   location of one of its stakes it misses is worth more on the last two turns (a draw is
   worth nothing to the side that must take ground): an assault for the last rooms of a
   building goes in at poor odds on the last turn, and each empty location it misses (a room
-  the enemy walked through, a roof it crossed) gets the nearest block, which walks there.
-  Earlier, from turn 5, a roof of its buildings the enemy holds gets a sweeper (`sweep`):
-  the nearest free foot block within three turns' walk, kept on it from turn to turn.
+  the enemy walked through, a roof it crossed) gets the nearest block that can walk there
+  in the turns left; having taken a room, it walks on to the next one missed. Earlier,
+  from turn 5, a roof of its buildings the enemy holds gets a sweeper (`sweep`): the
+  nearest free foot block within three turns' walk, kept on it from turn to turn, which
+  only walks. A block on an errand takes an opportunity fire rather than withdraw (or
+  withdraws toward its errand), and our own shots that would mark it Activated count its
+  lost walk. On the last turn, a side winning as far as it has seen first walks through
+  the locations it holds by memory alone (the enemy may have crossed them unseen).
 - Impulses: start the force with the most to do, activate its blocks most useful first
   (leaders and commander when out of command: the commander after the leader it follows,
   at once when the impulse will not activate that leader, so that the next impulse
   activates 7, 7.2.1), end the impulse when the rest have nothing to do, pass when no
-  force has. On the last turn, a side that would win as
-  things stand passes first and keeps its forces to answer.
+  force has. On the last turn, a side that would win as things stand passes first and
+  keeps its forces to answer.
 """
 
 from __future__ import annotations
