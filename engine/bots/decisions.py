@@ -185,6 +185,7 @@ def decide(view: View, groups: Groups) -> Action:
             return groups[Unknown][0]
         groups = defaultdict(list, {kind: found for kind, found in groups.items() if kind is not Unknown})
     reuse(view)
+    errands.attach(view)  # our shots priced with the walks they stop (errands.held_up)
     kinds = groups.keys()
     if Deploy in kinds:
         return _deploy(view, groups[Deploy])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
+from functools import partial
 from weakref import WeakKeyDictionary
 
 from ..rules.uo.activation import MOVE_ONLY, unit_of
@@ -131,6 +132,12 @@ def unseen(view: View) -> list[str]:
 def intent(view: View, bid: str) -> float:
     """How much a block on an errand wants activating."""
     return SWEEP_INTENT if bid in sweepers(view) else ERRAND_INTENT
+
+
+def attach(view: View) -> View:
+    """The view with its estimates pricing the errands' walks (`held_up`)."""
+    view.walks_lost = partial(held_up, view)
+    return view
 
 
 def held_up(view: View, hit: Iterable[str]) -> float:

@@ -444,9 +444,7 @@ def friendly_fire(
         hit.osl * worth(view, view.own[hit.block].info, view.own[hit.block].losses, True) for hit in found
     )
     if found:  # a block it marks Activated loses its errand's walk this turn (errands.held_up)
-        from .errands import held_up  # imported here: errands imports estimates (it plans moves)
-
-        cost += held_up(view, (hit.block for hit in found if hit.osl > 0))
+        cost += view.walks_lost(hit.block for hit in found if hit.osl > 0)
     return cost + collateral(view, weapon, here, target, assault, info.vehicle)
 
 

@@ -9,7 +9,7 @@ one its entry in the enemy's published order of battle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import is_
 
@@ -150,6 +150,10 @@ def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
     return len(kept) == len(now) and all(map(is_, kept, now))
 
 
+def _no_walk(blocks: Iterable[str]) -> float:
+    return 0.0
+
+
 class View:
     """One decision's picture of the game for the bot's side: briefing and observation,
     indexed, with the per-decision caches of the estimates."""
@@ -172,6 +176,10 @@ class View:
         enemies_same = self._enemy_blocks(obs)
         self._counters(obs)
         self.own_active: str | None = obs.activation.block if obs.activation is not None else None
+        #: what marking these blocks Activated costs in walks lost (estimates.friendly_fire):
+        #: nothing until the bot's errands are attached (errands.attach; they plan moves, so
+        #: the estimates below them cannot ask them)
+        self.walks_lost: Callable[[Iterable[str]], float] = _no_walk
         self.enemy_active_at: str | None = obs.enemy_active_at
         if mem.goals is None:
             mem.goals = self._goals()

@@ -9,7 +9,7 @@ import pytest
 
 from engine.bots import HeuristicBot
 from engine.bots.endgame import LAST_PUSH, push, same_stake, winning
-from engine.bots.errands import ERRAND_INTENT, errands, unseen
+from engine.bots.errands import ERRAND_INTENT, attach, errands, unseen
 from engine.bots.estimates import friendly_fire
 from engine.bots.view import Memory, View
 from engine.model.scenario import Side
@@ -147,7 +147,7 @@ def test_8_2_1_3_a_shot_that_would_mark_a_block_on_an_errand_costs_its_walk(game
     carbines = next(w for w in game.blocks["g2-pl"].profile.weapons if w.id == "carbines")
 
     def cost() -> float:
-        view = View(bot.know, play.observation(Side.green), bot.memory)
+        view = attach(View(bot.know, play.observation(Side.green), bot.memory))  # as decide does
         return friendly_fire(view, "g2-pl", carbines, "36.3", False)
 
     assert errands(View(bot.know, play.observation(Side.green), bot.memory)).get("g1-inf1") == "39.R"
