@@ -10,7 +10,7 @@ from ..model.scenario import Side
 from ..rules.registry import rule_set
 from ..rules.uo.game import Game
 from ..rules.uo.play import Play
-from .base import Bot, blind
+from .base import Bot, blind, takes_sole_action
 
 
 class GameTooLong(RuntimeError):
@@ -40,7 +40,11 @@ def play_game(
                 f"(turn {play.state.turn}, {getattr(play.state, 'phase', '')}, {side} to decide)"
             )
         bot = bots[side]
-        play.apply(bot.choose(None if blind(bot) else play.observation(side), play.legal_actions()))
+        actions = play.legal_actions()
+        if len(actions) == 1 and takes_sole_action(bot):
+            play.apply(actions[0])
+        else:
+            play.apply(bot.choose(None if blind(bot) else play.observation(side), actions))
         count += 1
         if check is not None:
             check(play)
