@@ -25,5 +25,13 @@ def blind(bot: object) -> bool:
     return getattr(bot, "blind", False) is True
 
 
+def takes_sole_action(bot: object) -> bool:
+    """Whether `bot`, offered a single legal action, takes it without looking at its
+    observation (a class attribute `takes_sole_action = True`: the heuristic bot): the
+    runner then applies that action itself and builds no observation (a tenth of the
+    heuristic bot's decisions have one legal action)."""
+    return getattr(bot, "takes_sole_action", False) is True
+
+
 #: how a bot is built: (briefing, seed) -> bot
 BotFactory = Callable[[Any, int], Bot]

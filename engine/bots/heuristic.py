@@ -81,6 +81,8 @@ from .view import Memory, View
 
 class HeuristicBot:
     name = "heuristic"
+    #: with one legal action it takes it unseen (base.takes_sole_action; choose, below)
+    takes_sole_action = True
 
     def __init__(self, briefing: Briefing, seed: int = 0):
         self.briefing = briefing
