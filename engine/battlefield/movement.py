@@ -238,9 +238,10 @@ def ep_from(bf: Battlefield, start: str) -> dict[str, int]:
     # (by_id read directly: asked some 20,000 times a game; an unknown id is still refused
     # by `location`, naming it)
     loc = bf.by_id.get(start)
-    found = table.get((loc if loc is not None else bf.location(start)).index)
+    i = (loc if loc is not None else bf.location(start)).index
+    found = table.get(i)
     if found is None:
-        found = table[bf.location(start).index] = within_ep(bf, start, EP_HORIZON)
+        found = table[i] = within_ep(bf, start, EP_HORIZON)
     return found
 
 

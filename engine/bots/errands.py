@@ -14,17 +14,15 @@ the locations it holds by memory alone before it passes (`unseen`).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 from functools import partial
 from weakref import WeakKeyDictionary
 
 from ..rules.uo.activation import MOVE_ONLY, unit_of
 from .endgame import missing, winning
-from .knowledge import Knowledge
 from .routes import path, search
 from .sweep import impulses_over, near, sweepers
-from .view import STAY, Memory, SearchState, View, mover
+from .view import STAY, SearchState, View, mover
 
 #: from this many turns before the last, a block is sent into each empty location missed
 ERRAND_TURNS = 2
@@ -38,12 +36,6 @@ WALK_LOST = 1.5
 WORST_HIT = 2
 
 _ERRANDS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
-#: per side's knowledge: the game's memory, the turn and the locations its blocks stood in
-_VISITED: WeakKeyDictionary[Knowledge, tuple[weakref.ReferenceType[Memory], int, set[str]]] = (
-    WeakKeyDictionary()
-)
-#: per side's knowledge: the game's memory, block and goal the last errand plan was made for
-_PLANNED: WeakKeyDictionary[Knowledge, tuple[weakref.ReferenceType[Memory], str, str]] = WeakKeyDictionary()
 
 
 def errands(view: View) -> dict[str, str]:
@@ -111,10 +103,9 @@ def unseen(view: View) -> list[str]:
     vehicles drive through the hangar's zones, at night too): Green, winning as far as it
     knew, passed the last turn away and lost the building (2.3: the last side through holds
     it). A player walks through them again when it costs nothing."""
-    kept = _VISITED.get(view.know)
-    if kept is None or kept[0]() is not view.mem or kept[1] != view.turn:
-        kept = _VISITED[view.know] = (weakref.ref(view.mem), view.turn, set())
-    visited = kept[2]
+    if view.mem.visited[0] != view.turn:
+        view.mem.visited = (view.turn, set())
+    visited = view.mem.visited[1]
     visited.update(view.own_at)
     out: set[str] = set()
     for stake in view.know.stakes:
@@ -200,8 +191,7 @@ def next_errand(view: View, bid: str, here: str) -> list[str]:
     goal = errands(view).get(bid)
     if goal is None or goal == here:
         return []
-    planned = _PLANNED.get(view.know)
-    if planned is not None and planned[0]() is view.mem and planned[1:] == (bid, goal):
+    if view.mem.errand_planned == (bid, goal):
         return []
     return errand_plan(view, bid, here, goal)
 
@@ -209,7 +199,7 @@ def next_errand(view: View, bid: str, here: str) -> list[str]:
 def errand_plan(view: View, bid: str, here: str, goal: str) -> list[str]:
     """The way toward `goal` within this activation's MP: the place nearest to it (MP on the
     map) the move search reaches, the cheaper way first; empty when no step gets closer."""
-    _PLANNED[view.know] = (weakref.ref(view.mem), bid, goal)
+    view.mem.errand_planned = (bid, goal)
     start, best_prio, _, prev = search(view, bid, here)
     field = view.know.field(goal, mover(view.brief.own[bid]))
     ids = view.know.ids

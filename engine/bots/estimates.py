@@ -548,11 +548,7 @@ def guns(view: View, protection: Protection, reacting: bool) -> list[Gun]:
 def risk(view: View, location: str, protection: Protection) -> float:
     """How likely entering `location` draws an opportunity fire, and how hard (8.3.1):
     the enemy blocks seeing it that may still react this turn, by firepower."""
-    known = view.mem.risk.setdefault(protection, {})
-    got = known.get(location)
-    if got is None:
-        got = known[location] = min(_strongest(view, location, protection, True), 15.0) / 5.0
-    return got
+    return risk_of(view, protection)(location)
 
 
 def risk_of(view: View, protection: Protection) -> Callable[[str], float]:

@@ -143,6 +143,10 @@ class Memory:
     guns: dict[tuple[Protection, bool], list[Gun]] = field(default_factory=dict)
     #: the goals (View._goals: they depend on the briefing alone)
     goals: tuple[list[tuple[str, int]], frozenset[str], frozenset[str]] | None = None
+    #: the turn, and the locations our blocks stood in during it (errands.unseen)
+    visited: tuple[int, set[str]] = field(default_factory=lambda: (0, set()))
+    #: the block and goal the last errand plan was made for (errands.next_errand)
+    errand_planned: tuple[str, str] | None = None
 
 
 def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
