@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.bots import HeuristicBot, RandomBot
+from engine.bots.base import takes_sole_action
 from engine.bots.map_tables import ep_table, sight_table
 from engine.bots.runner import bot_seed, play_game
 from engine.model.scenario import Side
@@ -77,6 +78,9 @@ class _Timed:
         self.seconds = 0.0
         self.calls = 0
         self.kinds = kinds
+        # offered one action, the runner applies it without an observation when the bot
+        # says it may (as `uo play` plays it): the wrapper says what the bot says
+        self.takes_sole_action = takes_sole_action(bot)
 
     def choose(self, observation: Any, actions: list[Any]) -> Any:
         t0 = time.perf_counter()
