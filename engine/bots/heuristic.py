@@ -97,4 +97,8 @@ class HeuristicBot:
             raise ValueError(f"{observation.side} has no legal action to choose from")
         if len(actions) == 1:
             return actions[0]
-        return decide(View(self.know, observation, self.memory), group(actions))
+        view = View(self.know, observation, self.memory)
+        try:
+            return decide(view, group(actions))
+        finally:
+            view.release()  # (freed at once, not by the cyclic collector: View.release)
