@@ -501,8 +501,9 @@ def activation(view: View, groups: Groups) -> Action:
         best, best_value = clearing[1], clearing[0]
     closing_in = False
     if Assault not in groups or not isinstance(best, Assault):
-        storm = strike_plan(view, bid, here)
-        if storm is not None and storm[1] and storm[0] > max(best_value, FIRE_THRESHOLD):
+        beat = max(best_value, FIRE_THRESHOLD)
+        storm = strike_plan(view, bid, here, beat)
+        if storm is not None and storm[1] and storm[0] > beat:
             mem.plan = storm[1]  # close in, then assault (7.1.2)
             best = None
             closing_in = True
@@ -681,10 +682,17 @@ def _learn(view: View, bid: str, here: str, there: str) -> None:
         view.search.clear()  # searched with the place open: plan again without it
 
 
-def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | None:
+def strike_plan(
+    view: View, bid: str, here: str, floor: float = FIRE_THRESHOLD
+) -> tuple[float, list[str]] | None:
     """The best strike at an enemy holding one of the block's goals from a place it can
     reach before acting (7.1.2: 3 MP on foot, 6 in a vehicle): an assault from next
-    door, or a fire with a clear LOS; with the way there."""
+    door, or a fire with a clear LOS; with the way there. Only strikes whose fight is worth
+    more than `floor` are weighed (the caller takes none worth less): a strike is worth its
+    fight's value less the way's risk and MP and our losses to friendly fire, none of them
+    negative, so a fight worth `floor` or less makes no strike worth more, and leaving it
+    out leaves any strike worth more the best (it sorted below those, if among the three
+    best), while a block with nothing worth more than `floor` near skips the search."""
     info = view.brief.own[bid]
     held = [t for t in _targets(view, bid) if t in view.enemy_at]
     if not held:
@@ -715,7 +723,7 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
                 value += hunt.push(hunted, target, w)
-                if value > FIRE_THRESHOLD:
+                if value > floor:
                     strikes.setdefault(place, []).append((target, w, assault, value))
     if not strikes:
         return None

@@ -1,0 +1,58 @@
+"""Shortcuts in the heuristic bot's decisions give the plain computation's answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.bots import HeuristicBot, RandomBot, errands
+from engine.bots.decisions import FIRE_ON_THE_MOVE, FIRE_THRESHOLD, reuse, strike_plan
+from engine.bots.runner import bot_seed
+from engine.bots.view import View
+from engine.model.scenario import Side
+from engine.rules.uo.briefing import briefing
+from engine.rules.uo.game import Game
+from engine.rules.uo.play import Play
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
+
+
+def _view(bot: HeuristicBot, observation: object) -> View:
+    """A view as `decide` readies it (the goal fields kept, the errands attached)."""
+    view = View(bot.know, observation, bot.memory)  # type: ignore[arg-type]
+    reuse(view)
+    errands.attach(view)
+    return view
+
+
+@pytest.mark.parametrize(("seed", "side"), [(1000, Side.green), (1001, Side.green)])
+def test_7_1_2_a_strike_weighed_above_a_floor_is_the_plain_strike(seed: int, side: Side) -> None:
+    """strike_plan with a floor (the value the activation must beat) leaves out fights
+    worth no more than it: it finds the plain search's strike whenever that one beats the
+    floor, and none that beats it otherwise."""
+    game = Game.load(SCENARIO)
+    bot = HeuristicBot(briefing(game, side), bot_seed(seed, side))
+    other = Side.red if side == Side.green else Side.green
+    rnd = RandomBot(None, bot_seed(seed, other))
+    play = Play(game, seed)
+    beaten = weighed = 0
+    while (decision := play.decision) is not None and len(play.log) < 1500:
+        observation, actions = play.observation(decision.side), play.legal_actions()
+        active = observation.activation
+        ours = decision.side == side and len(actions) > 1
+        if ours and active is not None and active.block in bot.briefing.own:
+            here = next(b.location for b in observation.own if b.id == active.block)
+            if here is not None:
+                plain = strike_plan(_view(bot, observation), active.block, here)
+                for floor in (FIRE_THRESHOLD, 0.5, 1.0, FIRE_ON_THE_MOVE):
+                    fast = strike_plan(_view(bot, observation), active.block, here, floor)
+                    if plain is not None and plain[0] > floor:
+                        assert fast == plain, f"decision {len(play.log)}, floor {floor}"
+                        beaten += 1
+                    else:
+                        assert fast is None or fast[0] <= floor, f"decision {len(play.log)}, floor {floor}"
+                    weighed += 1
+        play.apply((bot if decision.side == side else rnd).choose(observation, actions))
+    assert weighed > 200 and beaten > 10, (weighed, beaten)
