@@ -309,10 +309,11 @@ def intent(view: View, bid: str) -> float:
     info = own.info
     best = 0.0
     adjacent = view.adjacent(here)
+    eps = view.know.ep_from(here)  # (`view.ep`'s row, fetched once)
     for enemy in view.enemies:
         assault = enemy.location in adjacent
         if not assault:
-            ep = view.ep(here, enemy.location)
+            ep = eps.get(enemy.location)
             if ep is None or ep > 25 or not view.sees(here, enemy.location):
                 continue  # out of range or out of sight: no weapon can fire (fight_value: -5)
         for w in info.profile.weapons:
@@ -707,16 +708,18 @@ def strike_plan(
     reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
     strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
     hunted = hunt.prey(view, bid)
+    ep_from = view.know.ep_from
     for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
         near = view.adjacent(place)
+        eps = ep_from(place)  # (`view.ep`'s row, fetched once a place)
         for target in held:
             enemy = view.enemy_at[target]
             if target in near and may_storm(view, info, place, target):
                 assault = True
             else:
-                ep = view.ep(place, target)
+                ep = eps.get(target)
                 if ep is None or ep < 2 or ep > reach or not view.sees(place, target):
                     continue  # out of sight: fight_value -5
                 assault = False

@@ -56,3 +56,21 @@ def test_7_1_2_a_strike_weighed_above_a_floor_is_the_plain_strike(seed: int, sid
                     weighed += 1
         play.apply((bot if decision.side == side else rnd).choose(observation, actions))
     assert weighed > 200 and beaten > 10, (weighed, beaten)
+
+
+def test_8_2_7_ep_row_fetched_once_reads_as_view_ep() -> None:
+    """intent and strike_plan fetch a place's EP row once (`Knowledge.ep_from`) and read
+    every target's range from it: the ranges `View.ep` gives, pair by pair, at and beyond
+    every weapon's reach."""
+    game = Game.load(SCENARIO)
+    bot = HeuristicBot(briefing(game, Side.green), bot_seed(1000, Side.green))
+    play = Play(game, 1000)
+    view = _view(bot, play.observation(Side.green))
+    locations = [loc.id for loc in bot.know.bf.locations]
+    compared = 0
+    for a in locations[::7]:
+        row = view.know.ep_from(a)
+        for b in locations:
+            assert row.get(b) == view.ep(a, b), (a, b)
+            compared += row.get(b) is not None
+    assert compared > 10_000, compared
