@@ -74,3 +74,37 @@ def test_8_2_7_ep_row_fetched_once_reads_as_view_ep() -> None:
             assert row.get(b) == view.ep(a, b), (a, b)
             compared += row.get(b) is not None
     assert compared > 10_000, compared
+
+
+def test_5_1_7_line_read_from_a_built_los_row_is_view_sees() -> None:
+    """intent and strike_plan read `View.sees` from a built row of the static LOS table (a
+    bit test, `View.sees` asked only where a wreck may block the line): from the block's
+    own row, or from the target's (lines are reciprocal, 5.1.7). Both readings are the
+    plain `View.sees`, for every block and enemy along a game, wrecks on the map or not."""
+    game = Game.load(SCENARIO)
+    seed, side = 1002, Side.green
+    bot = HeuristicBot(briefing(game, side), bot_seed(seed, side))
+    rnd = RandomBot(None, bot_seed(seed, Side.red))
+    play = Play(game, seed)
+    table = game.battlefield.los_table
+    compared = with_wrecks = 0
+    while (decision := play.decision) is not None:
+        observation, actions = play.observation(decision.side), play.legal_actions()
+        if decision.side == side and len(actions) > 1 and len(play.log) % 4 == 0:
+            view = _view(bot, observation)
+            for own in view.own.values():
+                if own.location is None:
+                    continue
+                for enemy in view.enemies:
+                    a, b = own.location, enemy.location
+                    plain = view.sees(a, b)
+                    for line, other in ((table.built_row(a), b), (table.built_row(b), a)):
+                        if line is None:
+                            continue
+                        static = bool((line >> table.bit_of(other)) & 1)
+                        fast = static and (not view.wrecks or view.sees(a, b))
+                        assert fast == plain, (a, b, len(play.log))
+                        compared += 1
+                        with_wrecks += bool(view.wrecks) and fast
+        play.apply((bot if decision.side == side else rnd).choose(observation, actions))
+    assert compared > 1000 and with_wrecks > 10, (compared, with_wrecks)
