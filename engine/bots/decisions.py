@@ -124,56 +124,64 @@ class Unknown:
 Groups = dict[type, list[Action]]
 
 
+#: the kinds of action the bot knows, by type: a set, as `group` looks each action up at
+#: every decision (a match over the forty classes tried them one after the other)
+KNOWN: frozenset[type] = frozenset(
+    {
+        Deploy,
+        StartImpulse,
+        EndImpulse,
+        Pass,
+        Activate,
+        Enter,
+        Move,
+        Fire,
+        Assault,
+        Scout,
+        EndActivation,
+        ReturnFire,
+        CoverFire,
+        Withdraw,
+        WithdrawTo,
+        TakeLosses,
+        OpportunityFire,
+        OpportunityScout,
+        HoldFire,
+        Advance,
+        StayPut,
+        Destroy,
+        KeepInReserve,
+        PlayEvent,
+        EventTarget,
+        Request3D,
+        EndRequests,
+        Carry3D,
+        Cancel3D,
+        Adjust3D,
+        PlaceCounter,
+        Mount,
+        Dismount,
+        Support,
+        Breach,
+        SmokeFire,
+        ScoutCounter,
+        ScatterPopulation,
+        ScoutMines,
+        SupportedFire,
+    }
+)
+
+
 def group(actions: list[Action]) -> Groups:
-    """The legal actions by type; those of a type the bot does not know under `Unknown`."""
+    """The legal actions by type; those of a type the bot does not know under `Unknown`
+    (an instance of a subclass of a known type goes under its own type, as an instance)."""
     groups: Groups = defaultdict(list)
     for action in actions:
-        match action:
-            case (
-                Deploy()
-                | StartImpulse()
-                | EndImpulse()
-                | Pass()
-                | Activate()
-                | Enter()
-                | Move()
-                | Fire()
-                | Assault()
-                | Scout()
-                | EndActivation()
-                | ReturnFire()
-                | CoverFire()
-                | Withdraw()
-                | WithdrawTo()
-                | TakeLosses()
-                | OpportunityFire()
-                | OpportunityScout()
-                | HoldFire()
-                | Advance()
-                | StayPut()
-                | Destroy()
-                | KeepInReserve()
-                | PlayEvent()
-                | EventTarget()
-                | Request3D()
-                | EndRequests()
-                | Carry3D()
-                | Cancel3D()
-                | Adjust3D()
-                | PlaceCounter()
-                | Mount()
-                | Dismount()
-                | Support()
-                | Breach()
-                | SmokeFire()
-                | ScoutCounter()
-                | ScatterPopulation()
-                | ScoutMines()
-                | SupportedFire()
-            ):
-                groups[type(action)].append(action)
-            case _:
-                groups[Unknown].append(action)
+        kind = type(action)
+        if kind in KNOWN or isinstance(action, tuple(KNOWN)):
+            groups[kind].append(action)
+        else:
+            groups[Unknown].append(action)
     return groups
 
 

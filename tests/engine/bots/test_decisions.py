@@ -7,10 +7,20 @@ from pathlib import Path
 import pytest
 
 from engine.bots import HeuristicBot, RandomBot, errands
-from engine.bots.decisions import FIRE_ON_THE_MOVE, FIRE_THRESHOLD, reuse, strike_plan
+from engine.bots.decisions import (
+    FIRE_ON_THE_MOVE,
+    FIRE_THRESHOLD,
+    KNOWN,
+    Groups,
+    Unknown,
+    group,
+    reuse,
+    strike_plan,
+)
 from engine.bots.runner import bot_seed
 from engine.bots.view import View
 from engine.model.scenario import Side
+from engine.rules.uo.actions import Action, Move, Ride
 from engine.rules.uo.briefing import briefing
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
@@ -108,3 +118,41 @@ def test_5_1_7_line_read_from_a_built_los_row_is_view_sees() -> None:
                         with_wrecks += bool(view.wrecks) and fast
         play.apply((bot if decision.side == side else rnd).choose(observation, actions))
     assert compared > 1000 and with_wrecks > 10, (compared, with_wrecks)
+
+
+def _plain_group(actions: list[Action]) -> Groups:
+    """`group` as a match over the known classes, one after the other."""
+    groups: Groups = {}
+    for action in actions:
+        known = any(isinstance(action, kind) for kind in KNOWN)
+        groups.setdefault(type(action) if known else Unknown, []).append(action)
+    return groups
+
+
+class _MoveOfOurs(Move):
+    """A subclass of a known kind (none in the rules today)."""
+
+
+def test_group_by_known_type_is_the_plain_grouping() -> None:
+    """`group` looks an action's type up in the set of known kinds: the groups (and their
+    order) are those the plain isinstance tests make, for the legal actions at every
+    decision of a game, one of a kind the bot does not know and a subclass of a known one."""
+    game = Game.load(SCENARIO)
+    bots = {
+        side: RandomBot(None, bot_seed(1000, side))
+        if side == Side.red
+        else HeuristicBot(briefing(game, side), bot_seed(1000, side))
+        for side in (Side.green, Side.red)
+    }
+    play = Play(game, 1000)
+    decisions = 0
+    while (decision := play.decision) is not None:
+        actions = play.legal_actions()
+        got = group(actions)
+        assert list(got.items()) == list(_plain_group(actions).items())
+        decisions += 1
+        play.apply(bots[decision.side].choose(play.observation(decision.side), actions))
+    odd: list[Action] = [Ride(vehicle="b"), _MoveOfOurs(location="x"), Move(location="y")]
+    assert list(group(odd).items()) == list(_plain_group(odd).items())
+    assert set(group(odd)) == {Unknown, _MoveOfOurs, Move}
+    assert decisions > 500, decisions
