@@ -124,56 +124,64 @@ class Unknown:
 Groups = dict[type, list[Action]]
 
 
+#: the kinds of action the bot knows, by type: a set, as `group` looks each action up at
+#: every decision (a match over the forty classes tried them one after the other)
+KNOWN: frozenset[type] = frozenset(
+    {
+        Deploy,
+        StartImpulse,
+        EndImpulse,
+        Pass,
+        Activate,
+        Enter,
+        Move,
+        Fire,
+        Assault,
+        Scout,
+        EndActivation,
+        ReturnFire,
+        CoverFire,
+        Withdraw,
+        WithdrawTo,
+        TakeLosses,
+        OpportunityFire,
+        OpportunityScout,
+        HoldFire,
+        Advance,
+        StayPut,
+        Destroy,
+        KeepInReserve,
+        PlayEvent,
+        EventTarget,
+        Request3D,
+        EndRequests,
+        Carry3D,
+        Cancel3D,
+        Adjust3D,
+        PlaceCounter,
+        Mount,
+        Dismount,
+        Support,
+        Breach,
+        SmokeFire,
+        ScoutCounter,
+        ScatterPopulation,
+        ScoutMines,
+        SupportedFire,
+    }
+)
+
+
 def group(actions: list[Action]) -> Groups:
-    """The legal actions by type; those of a type the bot does not know under `Unknown`."""
+    """The legal actions by type; those of a type the bot does not know under `Unknown`
+    (an instance of a subclass of a known type goes under its own type, as an instance)."""
     groups: Groups = defaultdict(list)
     for action in actions:
-        match action:
-            case (
-                Deploy()
-                | StartImpulse()
-                | EndImpulse()
-                | Pass()
-                | Activate()
-                | Enter()
-                | Move()
-                | Fire()
-                | Assault()
-                | Scout()
-                | EndActivation()
-                | ReturnFire()
-                | CoverFire()
-                | Withdraw()
-                | WithdrawTo()
-                | TakeLosses()
-                | OpportunityFire()
-                | OpportunityScout()
-                | HoldFire()
-                | Advance()
-                | StayPut()
-                | Destroy()
-                | KeepInReserve()
-                | PlayEvent()
-                | EventTarget()
-                | Request3D()
-                | EndRequests()
-                | Carry3D()
-                | Cancel3D()
-                | Adjust3D()
-                | PlaceCounter()
-                | Mount()
-                | Dismount()
-                | Support()
-                | Breach()
-                | SmokeFire()
-                | ScoutCounter()
-                | ScatterPopulation()
-                | ScoutMines()
-                | SupportedFire()
-            ):
-                groups[type(action)].append(action)
-            case _:
-                groups[Unknown].append(action)
+        kind = type(action)
+        if kind in KNOWN or isinstance(action, tuple(KNOWN)):
+            groups[kind].append(action)
+        else:
+            groups[Unknown].append(action)
     return groups
 
 
@@ -309,12 +317,24 @@ def intent(view: View, bid: str) -> float:
     info = own.info
     best = 0.0
     adjacent = view.adjacent(here)
+    eps = view.know.ep_from(here)  # (`view.ep`'s row, fetched once)
+    # `view.sees` by here's row of the static LOS table, if built (not built for this): a
+    # bit test, `view.sees` asked only where a wreck may block the line (asked for every
+    # enemy at every intent, as `strike_plan` asks for every place and target)
+    los = view.know.bf.los_table
+    line, bit_of, wrecks = los.built_row(here), los.bit_of, view.wrecks
     for enemy in view.enemies:
         assault = enemy.location in adjacent
         if not assault:
-            ep = view.ep(here, enemy.location)
-            if ep is None or ep > 25 or not view.sees(here, enemy.location):
-                continue  # out of range or out of sight: no weapon can fire (fight_value: -5)
+            there = enemy.location
+            ep = eps.get(there)
+            if ep is None or ep > 25:
+                continue  # out of range: no weapon can fire (fight_value: -5)
+            if line is None:
+                if not view.sees(here, there):
+                    continue  # out of sight: the same
+            elif not (line >> bit_of(there)) & 1 or (wrecks and not view.sees(here, there)):
+                continue
         for w in info.profile.weapons:
             best = max(best, fight_value(view, bid, here, w, enemy, assault, friendly=False))
     kind = role(view, info)
@@ -501,8 +521,9 @@ def activation(view: View, groups: Groups) -> Action:
         best, best_value = clearing[1], clearing[0]
     closing_in = False
     if Assault not in groups or not isinstance(best, Assault):
-        storm = strike_plan(view, bid, here)
-        if storm is not None and storm[1] and storm[0] > max(best_value, FIRE_THRESHOLD):
+        beat = max(best_value, FIRE_THRESHOLD)
+        storm = strike_plan(view, bid, here, beat)
+        if storm is not None and storm[1] and storm[0] > beat:
             mem.plan = storm[1]  # close in, then assault (7.1.2)
             best = None
             closing_in = True
@@ -681,10 +702,17 @@ def _learn(view: View, bid: str, here: str, there: str) -> None:
         view.search.clear()  # searched with the place open: plan again without it
 
 
-def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | None:
+def strike_plan(
+    view: View, bid: str, here: str, floor: float = FIRE_THRESHOLD
+) -> tuple[float, list[str]] | None:
     """The best strike at an enemy holding one of the block's goals from a place it can
     reach before acting (7.1.2: 3 MP on foot, 6 in a vehicle): an assault from next
-    door, or a fire with a clear LOS; with the way there."""
+    door, or a fire with a clear LOS; with the way there. Only strikes whose fight is worth
+    more than `floor` are weighed (the caller takes none worth less): a strike is worth its
+    fight's value less the way's risk and MP and our losses to friendly fire, none of them
+    negative, so a fight worth `floor` or less makes no strike worth more, and leaving it
+    out leaves any strike worth more the best (it sorted below those, if among the three
+    best), while a block with nothing worth more than `floor` near skips the search."""
     info = view.brief.own[bid]
     held = [t for t in _targets(view, bid) if t in view.enemy_at]
     if not held:
@@ -699,23 +727,37 @@ def strike_plan(view: View, bid: str, here: str) -> tuple[float, list[str]] | No
     reach = max((weapon_range(w) for w in info.profile.weapons), default=0)
     strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
     hunted = hunt.prey(view, bid)
+    ep_from = view.know.ep_from
+    # `view.sees` by each target's row of the static LOS table, if built (LOS is
+    # reciprocal, 5.1.7, and so is the table: a place's bit in it is the line from the
+    # place): a bit test a pair, `view.sees` asked only where a wreck may block the line
+    los = view.know.bf.los_table
+    lines, bit_of, wrecks = {t: los.built_row(t) for t in held}, los.bit_of, view.wrecks
     for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
         near = view.adjacent(place)
+        eps = ep_from(place)  # (`view.ep`'s row, fetched once a place)
+        bit = bit_of(place)
         for target in held:
             enemy = view.enemy_at[target]
             if target in near and may_storm(view, info, place, target):
                 assault = True
             else:
-                ep = view.ep(place, target)
-                if ep is None or ep < 2 or ep > reach or not view.sees(place, target):
-                    continue  # out of sight: fight_value -5
+                ep = eps.get(target)
+                if ep is None or ep < 2 or ep > reach:
+                    continue  # out of range: fight_value -5
+                line = lines[target]
+                if line is None:
+                    if not view.sees(place, target):
+                        continue  # out of sight: the same
+                elif not (line >> bit) & 1 or (wrecks and not view.sees(place, target)):
+                    continue
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
                 value += hunt.push(hunted, target, w)
-                if value > FIRE_THRESHOLD:
+                if value > floor:
                     strikes.setdefault(place, []).append((target, w, assault, value))
     if not strikes:
         return None

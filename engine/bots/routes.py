@@ -229,6 +229,20 @@ def place_scorer(view: View, bid: str) -> Callable[[str, int], float]:
     """`place_score` for the block as a function of a location (its id and index), what
     depends on the block alone looked up once (a plan scores a hundred places): MP still to
     go, less the pull of a goal there, plus the exposure the block's role weighs."""
+    base, exposed = place_parts(view, bid)
+
+    def score(location: str, index: int) -> float:
+        return base(location, index) + exposed(location)
+
+    return score
+
+
+def place_parts(view: View, bid: str) -> tuple[Callable[[str, int], float], Callable[[str], float]]:
+    """`place_scorer`'s two terms, whose sum is the score: (MP still to go less the pull of
+    a goal there, by location id and index; the exposure the block's role weighs, by
+    location id). The second is never negative (firepower, weighed by a role's weight, the
+    caution and the care, none negative), so the first alone is a floor under the score
+    that skips the exposure's look-up for a place that cannot be the best (`plan`)."""
     info = view.brief.own[bid]
     weight = EXPOSURE[role(view, info)]
     prog = progress(view, bid)
@@ -237,14 +251,16 @@ def place_scorer(view: View, bid: str) -> Callable[[str, int], float]:
     caution = view.caution
     care = precious(view, info)
 
-    def score(location: str, index: int) -> float:
+    def base(location: str, index: int) -> float:
         got = prog(index)
-        exposed = exposure(view, location, protection)
         if location in targets:
             got -= GOAL_PULL * holding(view, location)
-        return got + weight * exposed * caution * care
+        return got
 
-    return score
+    def exposed(location: str) -> float:
+        return weight * exposure(view, location, protection) * caution * care
+
+    return base, exposed
 
 
 def dynamic(view: View) -> Dynamic:
@@ -332,9 +348,11 @@ def plan(view: View, bid: str, here: str) -> list[str]:
         for key in best_prio
         if locs[key[0]].id in targets and locs[key[0]].id not in view.enemy_at
     }
-    score_at = place_scorer(view, bid)
-    best, best_score = start, score_at(here, start[0])
-    scores: dict[int, float] = {}  # place_score by location: both states of one place share it
+    base_at, exposed_at = place_parts(view, bid)
+    best, best_score = start, base_at(here, start[0]) + exposed_at(here)
+    # place_score by location (both states of one place share it), and its first term
+    scores: dict[int, float] = {}
+    bases: dict[int, float] = {}
     #: goals in passing strictly between the start and each state, by the search's tree
     between: dict[SearchState, frozenset[str]] = {start: frozenset()}
     ids = view.know.ids
@@ -344,13 +362,27 @@ def plan(view: View, bid: str, here: str) -> list[str]:
         if i == start[0] or view.own_at.get(loc, bid) != bid:
             continue
         mp = mp_at[key]
-        score = scores.get(i)
-        if score is None:
-            score = scores[i] = score_at(loc, i)
-        score = score + (prio - mp) + 0.01 * mp
+        pull = 0.0
         if passing:
             on_the_way = _between(key, start, prev, between, passing, ids)
-            score -= GOAL_PULL * sum(holding(view, g) for g in on_the_way)
+            pull = GOAL_PULL * sum(holding(view, g) for g in on_the_way)
+        score = scores.get(i)
+        if score is None:
+            base = bases.get(i)
+            if base is None:
+                base = bases[i] = base_at(loc, i)
+            # the score with the exposure left out, in the same order of operations: as
+            # the exposure is never negative and rounding keeps order, never above the
+            # score; a place whose floor does not beat the best is passed by unexposed
+            floor = base + (prio - mp) + 0.01 * mp
+            if passing:
+                floor -= pull
+            if not floor < best_score - 0.5:
+                continue
+            score = scores[i] = base + exposed_at(loc)
+        score = score + (prio - mp) + 0.01 * mp
+        if passing:
+            score -= pull
         if score < best_score - 0.5:
             best, best_score = key, score
     return path(view, start, best, prev)
