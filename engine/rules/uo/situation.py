@@ -252,7 +252,7 @@ class Situation:
     def enemy_locations(self, side: Side) -> set[str]:
         """The locations of the blocks not of `side` on the map (to be read, not changed:
         the set is kept, `enemy_blocks`)."""
-        return self.still(("enemies", side), lambda: self._census(side)[2])
+        return self._census(side)[2]
 
     def enemy_blocks(self, side: Side) -> list[tuple[str, str]]:
         """(block, location) of every block not of `side` on the map, in the state's order
@@ -264,15 +264,23 @@ class Situation:
         block not of the side has come, gone or moved (its location and whether it is
         eliminated are all they read of it): asked at every step of a move and at every
         opportunity, where only the moving side's blocks change. The key is complete: the
-        ids are those of the state now (`_not_of`), and the sides of blocks never change."""
+        ids are those of the state now (`_not_of`), and the sides of blocks never change.
+        While legal actions are worked out the state stands still: checked once then
+        (`still`'s memo, looked up by hand: asked for each side at every question)."""
+        memo = self._memo
+        if memo is not None:
+            asked = memo.get(("census", side))
+            if asked is not None:
+                return asked  # type: ignore[return-value]  # (no typing.cast: a call)
         ids = self._not_of(side)
         places = tuple(map(_PLACE, map(self.state.blocks.__getitem__, ids)))
         kept = self._enemy_census.get(side)
-        if kept is not None and kept[0] == places:
-            return kept
-        found = [(bid, loc) for bid, (loc, gone) in zip(ids, places, strict=True) if loc and not gone]
-        # (the set is filled in the state's order, as a comprehension over the blocks does)
-        kept = self._enemy_census[side] = (places, found, {loc for _, loc in found})
+        if kept is None or kept[0] != places:
+            found = [(bid, loc) for bid, (loc, gone) in zip(ids, places, strict=True) if loc and not gone]
+            # (the set is filled in the state's order, as a comprehension over the blocks does)
+            kept = self._enemy_census[side] = (places, found, {loc for _, loc in found})
+        if memo is not None:
+            memo[("census", side)] = kept
         return kept
 
     def _not_of(self, side: Side) -> tuple[str, ...]:
@@ -475,6 +483,26 @@ class Situation:
         if found is None:
             found = answers[location] = self._seen_by_enemy(location, kept[1], kept[0], kept[3])
         return found
+
+    def enemy_sight(self, side: Side) -> Callable[[str], bool]:
+        """`seen_by_enemy` for `side`, of one location after another while nothing changes
+        (the state stands as it is now): what its answers hold for is checked once, not at
+        each location."""
+        memo = self._memo
+        kept: _SeenAnswers | None = None if memo is None else memo.get(("seen", side))  # type: ignore[assignment]
+        if kept is None:
+            kept = self._seen_answers(side)
+            if memo is not None:
+                memo[("seen", side)] = kept  # (as `seen_by_enemy` keeps it)
+        blockers, enemies, answers, bits = kept[:4]
+
+        def seen(location: str) -> bool:
+            found = answers.get(location)
+            if found is None:
+                found = answers[location] = self._seen_by_enemy(location, enemies, blockers, bits)
+            return found
+
+        return seen
 
     def _seen_answers(self, side: Side) -> _SeenAnswers:
         """The `seen_by_enemy` answers kept for `side` (`_seen`), begun afresh when the

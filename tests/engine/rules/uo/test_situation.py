@@ -117,8 +117,8 @@ def _plain_enemy_blocks(play: Play, side: Side) -> list[tuple[str, str]]:
 
 
 def test_4_3_2_1_the_enemy_kept_is_the_enemy_on_the_map_whatever_changed() -> None:
-    """`enemy_blocks`, `enemy_locations` (and so `fight.fighters` and `seen_by_enemy`) keep
-    their answer while the enemy stands where it stood: after each change made by hand (a
+    """`enemy_blocks`, `enemy_locations` (and so `fight.fighters`, `seen_by_enemy` and
+    `enemy_sight`) keep their answer while the enemy stands where it stood: after each change made by hand (a
     block moved, eliminated, taken off or put back, a pair formed, both sides' blocks), in
     or out of a question of legal actions, they are those of the state now."""
     play = play_of(
@@ -151,5 +151,8 @@ def test_4_3_2_1_the_enemy_kept_is_the_enemy_on_the_map_whatever_changed() -> No
             assert fight.fighters(play, "g1" if side == Side.green else "r1") == [
                 (b, loc) for b, loc in plain if b not in covered
             ]
+            sight = play.enemy_sight(side)  # (several locations asked with nothing changed)
             for loc in ids[::9]:
-                assert play.seen_by_enemy(side, loc) == any(play.sees(loc, there) for _, there in plain)
+                seen = any(play.sees(loc, there) for _, there in plain)
+                assert play.seen_by_enemy(side, loc) == seen
+                assert sight(loc) == seen
