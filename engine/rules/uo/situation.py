@@ -50,7 +50,9 @@ _EnemyCensus = tuple[tuple[tuple[str | None, bool], ...], list[tuple[str, str]],
 #: `seen_by_enemy`'s answers for one side and what they hold for: the counters in play
 #: (`_obstructions`), the enemy locations, the answers, the locations' LOS table bits
 #: (`_los_bits`), and the set `enemy_locations` gave them in
-_SeenAnswers = tuple[obstructions.Obstructions, frozenset[str], dict[str, bool], int, set[str]]
+_SeenAnswers = tuple[
+    obstructions.Obstructions, frozenset[str], dict[str, bool], int, set[str], tuple[tuple[str, int], ...]
+]
 _T = TypeVar("_T")
 
 
@@ -481,7 +483,7 @@ class Situation:
         answers = kept[2]
         found = answers.get(location)
         if found is None:
-            found = answers[location] = self._seen_by_enemy(location, kept[1], kept[0], kept[3])
+            found = answers[location] = self._seen_by_enemy(location, kept[1], kept[0], kept[3], kept[5])
         return found
 
     def enemy_sight(self, side: Side) -> Callable[[str], bool]:
@@ -494,12 +496,12 @@ class Situation:
             kept = self._seen_answers(side)
             if memo is not None:
                 memo[("seen", side)] = kept  # (as `seen_by_enemy` keeps it)
-        blockers, enemies, answers, bits = kept[:4]
+        blockers, enemies, answers, bits, _, masks = kept
 
         def seen(location: str) -> bool:
             found = answers.get(location)
             if found is None:
-                found = answers[location] = self._seen_by_enemy(location, enemies, blockers, bits)
+                found = answers[location] = self._seen_by_enemy(location, enemies, blockers, bits, masks)
             return found
 
         return seen
@@ -513,14 +515,23 @@ class Situation:
         # (the very set the answers were begun with holds the same: `enemy_locations` keeps
         # one while the enemy stays where it is, and nobody changes it)
         if kept is None or kept[0] is not blockers or (kept[4] is not enemies and kept[1] != enemies):
-            kept = self._seen[side] = (blockers, frozenset(enemies), {}, self._los_bits(enemies), enemies)
+            frozen = frozenset(enemies)
+            bit = self.game.battlefield.los_table.bit_of
+            masks = tuple((there, 1 << bit(there)) for there in frozen)  # (in the frozenset's order)
+            kept = self._seen[side] = (blockers, frozen, {}, self._los_bits(enemies), enemies, masks)
         return kept
 
     def _seen_by_enemy(
-        self, location: str, enemies: frozenset[str], blockers: obstructions.Obstructions, bits: int
+        self,
+        location: str,
+        enemies: frozenset[str],
+        blockers: obstructions.Obstructions,
+        bits: int,
+        masks: tuple[tuple[str, int], ...],
     ) -> bool:
-        """`seen_by_enemy`, given the enemy locations, the counters in play and the LOS
-        table's bits of those locations (`_los_bits`)."""
+        """`seen_by_enemy`, given the enemy locations, the counters in play, the LOS table's
+        bits of those locations (`_los_bits`) and each location with its own bit's mask (in
+        `enemies`' order)."""
         table = self.game.battlefield.los_table
         row = table.built_row(location)
         if blockers.breaches:
@@ -551,8 +562,8 @@ class Situation:
             return False  # no enemy in the location's static sight: counters add obstacles only
         if not blockers:
             return True
-        bit = table.bit_of
-        return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
+        # (each enemy's bit read from its mask: no look-up of the bit per enemy and location)
+        return any(row & mask and self._sees(blockers, location, there) for there, mask in masks)
 
     def static_sight(self, location: str) -> int | None:
         """The LOS table's row of `location` (`LosTable.built_row`) when it may answer `sees`
