@@ -142,6 +142,10 @@ class Situation:
         #: game's tables never change) and looked up once a play here: asked some 3,000
         #: times a game, a look-up in the per-game weak dictionary each time is a third of it
         self.usable_kept: dict[tuple[str, bool, int, bool, bool], list[Weapon]] | None = None
+        #: per target location, the friends able to support a fire at it and what that
+        #: holds for (`advanced_combat.supported_fires`, which keeps it: the same at every
+        #: step of an activation, where only the active block moves)
+        self.supporters_kept: dict[str, tuple[tuple[object, ...], str | None, bool, list[str]]] = {}
         #: how each block moves (`mover`), as asked
         self._movers: dict[str, Mover] = {}
         #: the last `Dynamic` built for each side (`_dynamic`)
@@ -461,6 +465,11 @@ class Situation:
             if px * px + py * py <= reach2:
                 near.append(tag)
         return tuple(near)
+
+    def counters_in_play(self) -> obstructions.Obstructions:
+        """The counters that block or open lines of sight now (`sees` reads them and the
+        static map alone): equal ones, equal answers."""
+        return self._obstructions()
 
     def ep(self, a: str, b: str, limit: int) -> int | None:
         return ep_within(self.game.battlefield, a, b, limit)
