@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...battlefield.movement import EP_HORIZON
 from ...model.cards import BlockType, BreachCapability, EffectClass, TargetCapability, Weapon
-from ...model.scenario import AdvancedRule, Side
+from ...model.scenario import AdvancedRule
 from . import activation, armour_cover, fight, fight_terms, infantry_smoke, reorganisation
 from .actions import (
     Action,
@@ -114,22 +114,40 @@ def supported_fires(sit: Situation, block: str, fires: list[Fire]) -> list[Suppo
     # the weapons a friend may use at a distance, the same for every target that far
     by_target: dict[str, list[str]] = {}
     usable_at: _Usable = {}
+    # ... and kept from one question to the next (`Situation.supporters_kept`: an activation's
+    # steps move the active block alone) with all they depend on beyond the target: the
+    # friends and where they stand, the counters in play (their sight), the night (their
+    # weapons' ranges), the enemy block at the target and whether it is known (capability);
+    # the rest (the map, the blocks' cards, the tables) never changes
+    blocks = sit.state.blocks
+    places = tuple([blocks[bid].location for bid in friends])
+    standing = (tuple(friends), places, sit.counters_in_play(), sit.night())
+    kept = sit.supporters_kept
+    enemy_side = other(side)
     for f in fires:
-        able = by_target.get(f.target)
+        target = f.target
+        able = by_target.get(target)
         if able is None:
-            able = by_target[f.target] = _able_supporters(sit, side, friends, f.target, usable_at)
-        out.extend(SupportedFire(f.target, f.weapon, bid) for bid in able)
+            enemy = sit.block_at(target, enemy_side)
+            known = enemy is not None and blocks[enemy].revealed
+            found = kept.get(target)
+            if found is not None and found[1] == enemy and found[2] == known and found[0] == standing:
+                able = found[3]
+            else:
+                able = _able_supporters(sit, enemy, friends, target, usable_at)
+                kept[target] = (standing, enemy, known, able)
+            by_target[target] = able
+        out.extend([SupportedFire(target, f.weapon, bid) for bid in able])
     return out
 
 
 def _able_supporters(
-    sit: Situation, side: Side, friends: list[str], target: str, usable_at: _Usable
+    sit: Situation, enemy: str | None, friends: list[str], target: str, usable_at: _Usable
 ) -> list[str]:
-    """The friends that see `target` and have a weapon in range able to hit the enemy block
-    there (`supported_fires`); `usable_at`: `fight.usable_weapons` by friend and EP, kept
-    from one target to the next."""
+    """The friends that see `target` and have a weapon in range able to hit `enemy`, the
+    enemy block there (`supported_fires`); `usable_at`: `fight.usable_weapons` by friend and
+    EP, kept from one target to the next."""
     s = sit.state
-    enemy = sit.block_at(target, other(side))
     if enemy is None:
         return []
     # out of sight on the static map: `sees` would say so (`Situation.static_sight`)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...battlefield import Battlefield, Location, LocKind
-from ...battlefield.movement import ep_from, ep_within
+from ...battlefield.movement import ep_from
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.rule_tables import WeaponsEffectTable
 from . import harm, no_mans_land, rubble, superstructure
@@ -63,36 +63,46 @@ def hits(
         return []
     look = sees or bf.los_table.clear
     start, aim = bf.location(origin), bf.location(target_location)
-    heavy = w.area_of_effect.effect == EffectClass.heavy
+    aoe = w.area_of_effect
+    heavy = aoe.effect == EffectClass.heavy
     losses = table.losses
-    lane_reach = max_range(w) + table.lane_beyond_range
+    # what every friend is measured against, looked up once a shot rather than once a
+    # friend (a bot weighs some thousand shots a game): the EP rows from the firer and the
+    # target, which `ep_within` reads, and the fire lane's line
+    from_origin = ep_from(bf, origin)
+    from_target = ep_from(bf, target_location) if heavy and aoe.around_target else None
+    # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
+    lane = (
+        _Lane(bf, table, look, start, aim, max_range(w) + table.lane_beyond_range)
+        if start.layer == aim.layer and start.index != aim.index
+        else None
+    )
     out = []
     for bid, (there, protection) in friends.items():
         where = bf.location(there)
         found: list[tuple[int, str]] = []
         if heavy:
-            if (
-                w.area_of_effect.around_firer
-                and ep_within(bf, origin, where.id, w.area_of_effect.around_firer) is not None
-            ):
+            if aoe.around_firer and _within(from_origin, where.id, aoe.around_firer):
                 found.append((losses.heavy.around_firer.of(protection), "around the firer"))
-            if w.area_of_effect.around_target and (
-                ep_within(bf, target_location, where.id, w.area_of_effect.around_target) is not None
-            ):
+            if from_target is not None and _within(from_target, where.id, aoe.around_target):
                 found.append((losses.heavy.around_target.of(protection), "around the target"))
-        elif (
-            start.kind == LocKind.underground
-            and ep_within(bf, origin, where.id, table.underground_echo) is not None
-        ):
+        elif start.kind == LocKind.underground and _within(from_origin, where.id, table.underground_echo):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
-        # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
-        if start.layer == aim.layer and _in_lane(bf, table, look, start, aim, where, lane_reach):
-            lane = losses.heavy.lane if heavy else losses.light.lane
-            found.append((lane.of(protection), "fire lane"))
-        osl, zone = max(found, default=(0, ""))
+        if lane is not None and lane.holds(where):
+            lane_losses = losses.heavy.lane if heavy else losses.light.lane
+            found.append((lane_losses.of(protection), "fire lane"))
+        if not found:
+            continue  # (most friends: out of every zone)
+        osl, zone = max(found)
         if osl:
             out.append(Hit(bid, osl, zone))
     return out
+
+
+def _within(row: dict[str, int], there: str, limit: int) -> bool:
+    """`movement.ep_within(bf, a, there, limit) is not None`, given `ep_from(bf, a)` (`row`)."""
+    d = row.get(there)
+    return d is not None and d <= limit
 
 
 def friends_of(sit: Situation, shooter: str) -> dict[str, tuple[str, Protection]]:
@@ -138,31 +148,63 @@ def in_lane(
     firer; where an obstacle stops the firer's LOS, the lane goes on 2 EP beyond it
     (8.2.1.4): a spot the firer does not see is in the lane if it is within that many EP of
     a spot of the lane, nearer the firer, that the firer sees."""
-    return _in_lane(bf, table, sees, bf.location(origin), bf.location(aim), bf.location(spot), reach)
+    a, b = bf.location(origin), bf.location(aim)
+    if a.layer != b.layer or a.index == b.index:
+        return False
+    return _Lane(bf, table, sees, a, b, reach).holds(bf.location(spot))
 
 
-def _in_lane(
-    bf: Battlefield, table: WeaponsEffectTable, sees: Sees, a: Location, b: Location, p: Location, reach: int
-) -> bool:
-    """`in_lane` of the locations themselves (`hits` has them at hand: some 10,000 spots a
-    game)."""
-    if not (a.layer == b.layer == p.layer) or a.index == b.index:
-        return False
-    along = _along_line(bf, a, b, p)
-    origin, spot = a.id, p.id
-    if along is None or ep_within(bf, origin, spot, reach) is None:
-        return False
-    if sees(origin, spot):
-        return True
-    by_id = bf.by_id
-    for near in _close_to(bf, spot, table.lane_beyond_obstacle):
-        x = by_id[near]  # (an id of the EP row: there)
-        if x.layer != a.layer or x.index == a.index:
-            continue
-        near_along = _along_line(bf, a, b, x)
-        if near_along is not None and near_along < along and sees(origin, near):
+class _Lane:
+    """`in_lane` for one shot: the line from the firer `a` through its target `b` (in one
+    layer, two locations) and the EP row from the firer, worked out once for every spot
+    `hits` looks at (some 10,000 a game)."""
+
+    __slots__ = ("a", "ax", "ay", "b", "bf", "dx", "dy", "half", "length", "reach", "row", "sees", "table")
+
+    def __init__(
+        self, bf: Battlefield, table: WeaponsEffectTable, sees: Sees, a: Location, b: Location, reach: int
+    ):
+        self.bf, self.table, self.sees, self.a, self.b, self.reach = bf, table, sees, a, b, reach
+        self.row = ep_from(bf, a.id)
+        (ax, ay), (bx, by) = a.centre, b.centre
+        self.ax, self.ay, self.dx, self.dy = ax, ay, bx - ax, by - ay
+        self.length = math.hypot(self.dx, self.dy)
+        self.half = bf.hex_size.get(a.layer, 10.0) * math.sqrt(3) / 2
+
+    def along(self, p: Location) -> float | None:
+        """How far along the line from `a` through `b` the point `p` lies, if the line passes
+        through its hex (within the hex's inner radius) on `b`'s side of `a`; else None."""
+        px, py = p.centre
+        ax, ay, dx, dy, length = self.ax, self.ay, self.dx, self.dy, self.length
+        along = ((px - ax) * dx + (py - ay) * dy) / length
+        if along <= 0:
+            return None
+        across = abs((px - ax) * dy - (py - ay) * dx) / length
+        if across > self.half:
+            return None
+        return along
+
+    def holds(self, p: Location) -> bool:
+        """Whether the spot `p` is in the lane (`in_lane`)."""
+        a = self.a
+        if p.layer != a.layer or not _within(self.row, p.id, self.reach):
+            return False
+        along = self.along(p)
+        if along is None:
+            return False
+        origin, spot = a.id, p.id
+        sees = self.sees
+        if sees(origin, spot):
             return True
-    return False
+        by_id = self.bf.by_id
+        for near in _close_to(self.bf, spot, self.table.lane_beyond_obstacle):
+            x = by_id[near]  # (an id of the EP row: there)
+            if x.layer != a.layer or x.index == a.index:
+                continue
+            near_along = self.along(x)
+            if near_along is not None and near_along < along and sees(origin, near):
+                return True
+        return False
 
 
 def _close_to(bf: Battlefield, spot: str, beyond: int) -> tuple[str, ...]:
@@ -176,21 +218,6 @@ def _close_to(bf: Battlefield, spot: str, beyond: int) -> tuple[str, ...]:
             near for near, d in ep_from(bf, spot).items() if d <= beyond and near != spot
         )
     return found
-
-
-def _along_line(bf: Battlefield, a: Location, b: Location, p: Location) -> float | None:
-    """How far along the line from `a` through `b` the point `p` lies, if the line passes
-    through its hex (within the hex's inner radius) on `b`'s side of `a`; else None."""
-    (ax, ay), (bx, by), (px, py) = a.centre, b.centre, p.centre
-    dx, dy = bx - ax, by - ay
-    length = math.hypot(dx, dy)
-    along = ((px - ax) * dx + (py - ay) * dy) / length
-    if along <= 0:
-        return None
-    across = abs((px - ax) * dy - (py - ay) * dx) / length
-    if across > bf.hex_size.get(a.layer, 10.0) * math.sqrt(3) / 2:
-        return None
-    return along
 
 
 def apply(

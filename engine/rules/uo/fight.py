@@ -103,9 +103,12 @@ def usable_weapons(sit: Situation, block: str, ep: int, assault: bool, at: str |
     dark = flares.dark(sit, at)
     # what a block is and the game's tables never change: the answer is kept per game for
     # each (block, inside, distance, assault, dark) asked
-    kept = _USABLE.get(sit.game)
+    kept = sit.usable_kept
     if kept is None:
-        kept = _USABLE[sit.game] = {}
+        kept = _USABLE.get(sit.game)
+        if kept is None:
+            kept = _USABLE[sit.game] = {}
+        sit.usable_kept = kept
     key = (block, inside, ep, assault, dark)
     found = kept.get(key)
     if found is None:
@@ -136,12 +139,8 @@ def fighters(sit: Situation, side_of: str) -> list[tuple[str, str]]:
 
 def _fighters(sit: Situation, side: Side) -> list[tuple[str, str]]:
     covered = sit.state.pairs
-    info = sit.game.blocks
-    return [
-        (bid, b.location)
-        for bid, b in sit.state.blocks.items()
-        if b.location and not b.eliminated and info[bid].side != side and bid not in covered
-    ]
+    enemies = sit.enemy_blocks(side)
+    return [(bid, loc) for bid, loc in enemies if bid not in covered] if covered else enemies
 
 
 def can_react(sit: Situation, block: str) -> bool:
@@ -202,10 +201,14 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     # weapons usable at each distance by day or by night (`usable_weapons`)
     ep_row = ep_from(bf, here)
     usable_at: dict[tuple[int, bool], list[Weapon]] = {}
+    # ... and the scouting range by day and by night (`can_scout` reads it towards each
+    # target, through `flares.dark`, as `dark_there` below does)
+    scout_range: dict[bool, int] = {}
+    night, lit = sit.night(), s.third.lit
     blocks = s.blocks
     for bid, loc in enemies:
         d = ep_row.get(loc)
-        dark_there = flares.dark(sit, loc)
+        dark_there = night and loc not in lit  # `flares.dark(sit, loc)`
         hidden = not blocks[bid].revealed
         # 8.2.8.4: between the underground and the surface only at the exit, by assault (a
         # fire there would be at 1 EP, and no LOS crosses the layers, 5.1.5)
@@ -216,8 +219,14 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
             for w in weapons:
                 if hidden or capable(sit, block, w, bid):
                     out.append(Fire(loc, w.id))
-        if hidden and d is not None and can_scout(sit, block, here, loc):
-            out.append(Scout(loc))
+        if hidden and d is not None:
+            # `can_scout(sit, block, here, loc)`: within scouting range (the EP row from
+            # here is `Situation.ep`'s) and in sight
+            scouting = scout_range.get(dark_there)
+            if scouting is None:
+                scouting = scout_range[dark_there] = scouting_range(sit, block, loc)
+            if d <= scouting and sit.sees(here, loc):
+                out.append(Scout(loc))
     mover, dyn = sit.mover(block), sit.dynamic(side)
     here_loc = bf.location(here)
     for step in bf.out[here_loc.index]:

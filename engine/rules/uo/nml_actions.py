@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from ...battlefield.movement import ep_from
 from ...model.scenario import Side
 from . import arrival, fight, mines, no_mans_land, traps
 from .actions import (
@@ -52,7 +53,13 @@ def block_actions(sit: Situation, block: str) -> list[Action]:
     out: list[Action] = []
     side = sit.side_of(block)
     hidden = sit.still(("nml hidden", side), lambda: no_mans_land.hidden_locations(sit, side))
-    out.extend(ScoutCounter(loc) for loc in hidden if fight.can_scout(sit, block, here, loc))
+    if hidden:
+        # `fight.can_scout` of each, with the EP row from here (`Situation.ep`'s) at hand
+        ep_row = ep_from(sit.game.battlefield, here)
+        for loc in hidden:
+            d = ep_row.get(loc)
+            if d is not None and d <= fight.scouting_range(sit, block, loc) and sit.sees(here, loc):
+                out.append(ScoutCounter(loc))
     out.extend(ScatterPopulation(loc, to) for loc, to in no_mans_land.scatter_options(sit, block))
     out.extend(PlaceCounter(kind.value, loc) for kind, loc in mines.engineer_places(sit, block))
     out.extend(PlaceCounter(Kind.ap_mine.value, loc) for loc in traps.engineer_places(sit, block))  # 13.2

@@ -149,12 +149,19 @@ def _text(action: Action) -> str:
     return text(action)
 
 
-def _by_text(actions: list[Action]) -> list[Action]:
+def _by_text(actions: list[Action], move_texts: dict[str, str]) -> list[Action]:
     """`sorted(set(actions), key=str)`: each action once (equal actions have equal texts and
-    the other way round), in the order of their texts."""
+    the other way round), in the order of their texts. `move_texts`: the text of a move by
+    its location (its one field), kept: every step of every activation offers moves again."""
     by_text: dict[str, Action] = {}
     for a in actions:
-        by_text.setdefault(_text(a), a)
+        if type(a) is Move:
+            text = move_texts.get(a.location)
+            if text is None:
+                text = move_texts[a.location] = _text(a)
+        else:
+            text = _text(a)
+        by_text.setdefault(text, a)
     return [by_text[k] for k in sorted(by_text)]
 
 
@@ -168,6 +175,8 @@ class Play(Situation):
         #: answered: while they are equal, `apply` checks its action against that answer
         self._applied = 0
         self._answered_at = -1
+        #: the text of each move offered, by location (`_by_text`)
+        self._move_texts: dict[str, str] = {}
         blocks = {}
         for info in game.blocks.values():
             entering = not info.dummy and game.forces[info.force].entry is not None
@@ -553,7 +562,7 @@ class Play(Situation):
         if here not in others:
             actions.append(EndActivation())  # one block per location (8.1.1)
         actions = advanced_combat.activation_actions(self, actions)  # 10.1-10.4
-        return _by_text(actions)
+        return _by_text(actions, self._move_texts)
 
     def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
         """Whether a block passing over a friendly one (8.1.1) can still reach a free

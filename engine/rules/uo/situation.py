@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
@@ -40,6 +41,18 @@ _SHARED_LOS: WeakKeyDictionary[Game, OrderedDict[obstructions.Obstructions, dict
 #: the pair, those counters and the breaches opened
 _NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDictionary()
 _UNSET = object()
+#: what the summaries of where the enemy stands read of a block (`enemy_blocks`): one C
+#: call per block, where the summaries themselves are a loop in Python
+_PLACE = attrgetter("location", "eliminated")
+#: `enemy_blocks` for one side: the (location, eliminated) of every block not of the side,
+#: in the state's order, and the summaries worked out from them
+_EnemyCensus = tuple[tuple[tuple[str | None, bool], ...], list[tuple[str, str]], set[str]]
+#: `seen_by_enemy`'s answers for one side and what they hold for: the counters in play
+#: (`_obstructions`), the enemy locations, the answers, the locations' LOS table bits
+#: (`_los_bits`), and the set `enemy_locations` gave them in
+_SeenAnswers = tuple[
+    obstructions.Obstructions, frozenset[str], dict[str, bool], int, set[str], tuple[tuple[str, int], ...]
+]
 _T = TypeVar("_T")
 
 
@@ -118,7 +131,21 @@ class Situation:
         self._blocker_dots: list[tuple[str, float, float, tuple[str, bool, bool, bool]]] = []
         #: per side, the answers of `seen_by_enemy` and what they hold for: the counters in
         #: play (`_obstructions`), the enemy locations and their LOS table bits
-        self._seen: dict[Side, tuple[obstructions.Obstructions, frozenset[str], dict[str, bool], int]] = {}
+        self._seen: dict[Side, _SeenAnswers] = {}
+        #: the ids of the blocks of the state (in its order) and, per side, those not of
+        #: the side (`_not_of`)
+        self._not_of_side: tuple[tuple[str, ...], dict[Side, tuple[str, ...]]] | None = None
+        #: per side, where the enemy stands and what that gives (`enemy_blocks`), kept
+        #: while it stands there: a friendly move leaves it as it was
+        self._enemy_census: dict[Side, _EnemyCensus] = {}
+        #: `fight.usable_weapons`'s answers, kept per game there (what a block is and the
+        #: game's tables never change) and looked up once a play here: asked some 3,000
+        #: times a game, a look-up in the per-game weak dictionary each time is a third of it
+        self.usable_kept: dict[tuple[str, bool, int, bool, bool], list[Weapon]] | None = None
+        #: per target location, the friends able to support a fire at it and what that
+        #: holds for (`advanced_combat.supported_fires`, which keeps it: the same at every
+        #: step of an activation, where only the active block moves)
+        self.supporters_kept: dict[str, tuple[tuple[object, ...], str | None, bool, list[str]]] = {}
         #: how each block moves (`mover`), as asked
         self._movers: dict[str, Mover] = {}
         #: the last `Dynamic` built for each side (`_dynamic`)
@@ -229,15 +256,52 @@ class Situation:
         return found
 
     def enemy_locations(self, side: Side) -> set[str]:
-        return self.still(("enemies", side), lambda: self._enemy_locations(side))
+        """The locations of the blocks not of `side` on the map (to be read, not changed:
+        the set is kept, `enemy_blocks`)."""
+        return self._census(side)[2]
 
-    def _enemy_locations(self, side: Side) -> set[str]:
-        info = self.game.blocks
-        return {
-            b.location
-            for bid, b in self.state.blocks.items()
-            if b.location and not b.eliminated and info[bid].side != side
-        }
+    def enemy_blocks(self, side: Side) -> list[tuple[str, str]]:
+        """(block, location) of every block not of `side` on the map, in the state's order
+        (to be read, not changed: the list is kept while they stand where they stand)."""
+        return self._census(side)[1]
+
+    def _census(self, side: Side) -> _EnemyCensus:
+        """`enemy_blocks` and `enemy_locations` for `side`, worked out again only when a
+        block not of the side has come, gone or moved (its location and whether it is
+        eliminated are all they read of it): asked at every step of a move and at every
+        opportunity, where only the moving side's blocks change. The key is complete: the
+        ids are those of the state now (`_not_of`), and the sides of blocks never change.
+        While legal actions are worked out the state stands still: checked once then
+        (`still`'s memo, looked up by hand: asked for each side at every question)."""
+        memo = self._memo
+        if memo is not None:
+            asked = memo.get(("census", side))
+            if asked is not None:
+                return asked  # type: ignore[return-value]  # (no typing.cast: a call)
+        ids = self._not_of(side)
+        places = tuple(map(_PLACE, map(self.state.blocks.__getitem__, ids)))
+        kept = self._enemy_census.get(side)
+        if kept is None or kept[0] != places:
+            found = [(bid, loc) for bid, (loc, gone) in zip(ids, places, strict=True) if loc and not gone]
+            # (the set is filled in the state's order, as a comprehension over the blocks does)
+            kept = self._enemy_census[side] = (places, found, {loc for _, loc in found})
+        if memo is not None:
+            memo[("census", side)] = kept
+        return kept
+
+    def _not_of(self, side: Side) -> tuple[str, ...]:
+        """The ids of the blocks not of `side`, in the state's order: listed again only when
+        the state's blocks are other ones (what a block is never changes)."""
+        blocks = self.state.blocks
+        keys = tuple(blocks)
+        kept = self._not_of_side
+        if kept is None or kept[0] != keys:
+            info = self.game.blocks
+            kept = self._not_of_side = (
+                keys,
+                {s: tuple(bid for bid in keys if info[bid].side != s) for s in Side},
+            )
+        return kept[1][side]
 
     def mover(self, block: str) -> Mover:
         found = self._movers.get(block)
@@ -402,6 +466,11 @@ class Situation:
                 near.append(tag)
         return tuple(near)
 
+    def counters_in_play(self) -> obstructions.Obstructions:
+        """The counters that block or open lines of sight now (`sees` reads them and the
+        static map alone): equal ones, equal answers."""
+        return self._obstructions()
+
     def ep(self, a: str, b: str, limit: int) -> int | None:
         return ep_within(self.game.battlefield, a, b, limit)
 
@@ -410,22 +479,68 @@ class Situation:
         for every step of a move and every location a passing block might stop at, again
         at each step: the answers depend on where the enemy stands and on the counters in
         play alone, so they are kept while both stay as they are."""
-        enemies = self.enemy_locations(side)
-        blockers = self._obstructions()
-        kept = self._seen.get(side)
-        if kept is None or kept[0] is not blockers or kept[1] != enemies:
-            kept = self._seen[side] = (blockers, frozenset(enemies), {}, self._los_bits(enemies))
+        memo = self._memo
+        if memo is None:
+            kept = self._seen_answers(side)
+        else:
+            # while legal actions are worked out the state stands still: the answers kept
+            # are checked against it once (`still`'s memo, looked up by hand: asked at
+            # every step of a move)
+            kept = memo.get(("seen", side))  # type: ignore[assignment]
+            if kept is None:
+                kept = memo[("seen", side)] = self._seen_answers(side)
         answers = kept[2]
         found = answers.get(location)
         if found is None:
-            found = answers[location] = self._seen_by_enemy(location, kept[1], blockers, kept[3])
+            found = answers[location] = self._seen_by_enemy(location, kept[1], kept[0], kept[3], kept[5])
         return found
 
+    def enemy_sight(self, side: Side) -> Callable[[str], bool]:
+        """`seen_by_enemy` for `side`, of one location after another while nothing changes
+        (the state stands as it is now): what its answers hold for is checked once, not at
+        each location."""
+        memo = self._memo
+        kept: _SeenAnswers | None = None if memo is None else memo.get(("seen", side))  # type: ignore[assignment]
+        if kept is None:
+            kept = self._seen_answers(side)
+            if memo is not None:
+                memo[("seen", side)] = kept  # (as `seen_by_enemy` keeps it)
+        blockers, enemies, answers, bits, _, masks = kept
+
+        def seen(location: str) -> bool:
+            found = answers.get(location)
+            if found is None:
+                found = answers[location] = self._seen_by_enemy(location, enemies, blockers, bits, masks)
+            return found
+
+        return seen
+
+    def _seen_answers(self, side: Side) -> _SeenAnswers:
+        """The `seen_by_enemy` answers kept for `side` (`_seen`), begun afresh when the
+        counters in play or the enemy locations they hold for are no longer those of now."""
+        enemies = self.enemy_locations(side)
+        blockers = self._obstructions()
+        kept = self._seen.get(side)
+        # (the very set the answers were begun with holds the same: `enemy_locations` keeps
+        # one while the enemy stays where it is, and nobody changes it)
+        if kept is None or kept[0] is not blockers or (kept[4] is not enemies and kept[1] != enemies):
+            frozen = frozenset(enemies)
+            bit = self.game.battlefield.los_table.bit_of
+            masks = tuple((there, 1 << bit(there)) for there in frozen)  # (in the frozenset's order)
+            kept = self._seen[side] = (blockers, frozen, {}, self._los_bits(enemies), enemies, masks)
+        return kept
+
     def _seen_by_enemy(
-        self, location: str, enemies: frozenset[str], blockers: obstructions.Obstructions, bits: int
+        self,
+        location: str,
+        enemies: frozenset[str],
+        blockers: obstructions.Obstructions,
+        bits: int,
+        masks: tuple[tuple[str, int], ...],
     ) -> bool:
-        """`seen_by_enemy`, given the enemy locations, the counters in play and the LOS
-        table's bits of those locations (`_los_bits`)."""
+        """`seen_by_enemy`, given the enemy locations, the counters in play, the LOS table's
+        bits of those locations (`_los_bits`) and each location with its own bit's mask (in
+        `enemies`' order)."""
         table = self.game.battlefield.los_table
         row = table.built_row(location)
         if blockers.breaches:
@@ -456,8 +571,8 @@ class Situation:
             return False  # no enemy in the location's static sight: counters add obstacles only
         if not blockers:
             return True
-        bit = table.bit_of
-        return any((row >> bit(there)) & 1 and self._sees(blockers, location, there) for there in enemies)
+        # (each enemy's bit read from its mask: no look-up of the bit per enemy and location)
+        return any(row & mask and self._sees(blockers, location, there) for there, mask in masks)
 
     def static_sight(self, location: str) -> int | None:
         """The LOS table's row of `location` (`LosTable.built_row`) when it may answer `sees`
@@ -491,12 +606,11 @@ class Situation:
         reach = ep_from(bf, here.id)
         limit = self.combat.contact
         inside = here.interior
-        info = g.blocks
         by_id = bf.by_id  # (the state's locations are the map's: looked up without a call)
-        for bid, other_block in s.blocks.items():
-            if other_block.location is None or other_block.eliminated or info[bid].side == side:
-                continue
-            there = by_id[other_block.location]
+        # (the enemy on the map as it stood before any was revealed: revealing one, or
+        # removing it as a dummy, changes none of the others)
+        for bid, loc in self.enemy_blocks(side):
+            there = by_id[loc]
             same_room = (
                 inside and there.interior and here.room == there.room and here.building == there.building
             )

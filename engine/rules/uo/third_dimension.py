@@ -143,11 +143,9 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
     if not askers:
         return []
     bf = g.battlefield
-    enemy = other(side)
+    seen_by = sit.enemy_sight(other(side))  # (`seen_by_enemy`, the state standing still)
     seen = sorted(
-        loc
-        for loc in sit.enemy_locations(side)
-        if bf.location(loc).kind != LocKind.roof and sit.seen_by_enemy(enemy, loc)
+        loc for loc in sit.enemy_locations(side) if bf.location(loc).kind != LocKind.roof and seen_by(loc)
     )
     out = []
     for row in rows:

@@ -23,7 +23,7 @@ from engine.rules.uo.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.rules.uo.advanced_combat import machine_gun
+from engine.rules.uo.advanced_combat import _able_supporters, machine_gun, supported_fires, supporters
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import (
     Activate,
@@ -39,7 +39,7 @@ from engine.rules.uo.play import (
     Withdraw,
 )
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
-from engine.rules.uo.state import Fight
+from engine.rules.uo.state import Fight, other
 
 from . import small
 from .small import ROOM_N, B
@@ -571,3 +571,58 @@ def test_10_random_games_with_every_rule_of_10_keep_the_invariants_and_replay() 
         assert replay_actions(URBAN_OPERATIONS, game, seed, play.log).digest() == play.digest()
     assert set(offered) == NEW_ACTIONS, offered
     assert {k for k in NEW_ACTIONS if used[k]} >= NEW_ACTIONS - {"ActivatePair"}, used
+
+
+def _plain_supported_fires(play: Play, block: str, fires: list[Fire]) -> list[SupportedFire]:
+    """10.2 worked out afresh for each fire: every friend that may support and is able to."""
+    friends = supporters(play, block)
+    if not friends:
+        return []
+    enemy_side = other(play.side_of(block))
+    return [
+        SupportedFire(f.target, f.weapon, bid)
+        for f in fires
+        for bid in _able_supporters(play, play.block_at(f.target, enemy_side), friends, f.target, {})
+    ]
+
+
+def test_10_2_the_supporters_kept_from_step_to_step_are_those_of_now() -> None:
+    """`supported_fires` keeps each target's supporters from one question to the next (an
+    activation's steps move the active block alone): in random games with every rule of 10,
+    after random hand changes (a friend moved, an enemy revealed or not, smoke laid, a night
+    turn), they are those worked out afresh, then again once the changes are undone."""
+    game = close_game()
+    ids = [loc.id for loc in game.battlefield.locations]
+    compared = offered = 0
+    for seed in range(8):
+        play = Play(game, seed)
+        rng = random.Random(seed)
+        s = play.state
+        while legal := play.legal_actions():
+            act = s.activation
+            if act is not None and rng.random() < 0.5:
+                block, side = act.block, play.side_of(act.block)
+                enemies = [bid for bid, b in s.blocks.items() if b.on_map and play.side_of(bid) != side]
+                friends = [bid for bid, b in s.blocks.items() if b.on_map and play.side_of(bid) == side]
+                fires = [Fire(s.blocks[bid].location or "", "rifles") for bid in enemies]
+                plain = _plain_supported_fires(play, block, fires)
+                assert supported_fires(play, block, fires) == plain
+                offered += bool(plain)
+                moved, shown = rng.choice(friends), rng.choice(enemies)
+                undo = (s.blocks[moved].location, s.blocks[shown].revealed, set(s.smoke))
+                change = rng.randrange(4)
+                if change == 0:
+                    s.blocks[moved].location = rng.choice(ids)
+                elif change == 1:
+                    s.blocks[shown].revealed = not s.blocks[shown].revealed
+                elif change == 2:
+                    s.smoke.add(rng.choice(ids))
+                else:
+                    game.scenario.night_turns = [s.turn]
+                assert supported_fires(play, block, fires) == _plain_supported_fires(play, block, fires)
+                s.blocks[moved].location, s.blocks[shown].revealed, s.smoke = undo
+                game.scenario.night_turns = []
+                assert supported_fires(play, block, fires) == _plain_supported_fires(play, block, fires)
+                compared += 1
+            play.apply(rng.choice(legal))
+    assert compared > 100 and offered > 20, (compared, offered)

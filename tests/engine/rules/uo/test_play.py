@@ -16,6 +16,7 @@ from engine.rules.uo.play import (
     Deploy,
     EndImpulse,
     IllegalAction,
+    Move,
     Pass,
     Play,
     StartImpulse,
@@ -240,3 +241,21 @@ def test_an_invalid_scenario_is_refused_with_located_problems(tmp_path: Path) ->
     with pytest.raises(GameSetupError) as info:
         Game.load(bad)
     assert any(p.code == "L301" and p.line > 1 for p in info.value.problems)
+
+
+def test_legal_actions_come_once_each_in_the_order_of_their_texts(game: Game) -> None:
+    """An activated block's choices are `sorted(set(...), key=str)` (a bot's choice among
+    equals, and so the logs, follow the order), with the moves' texts kept from one question
+    to the next: the same, question after question, as the plain sort of what is offered."""
+    play = Play(game, 3)
+    rng = random.Random(3)
+    asked = 0
+    for _ in range(600):
+        legal = play.legal_actions()
+        if not legal:
+            break
+        if any(isinstance(a, Move) for a in legal):
+            assert legal == sorted(set(legal), key=str)
+            asked += 1
+        play.apply(rng.choice(legal))
+    assert asked > 50

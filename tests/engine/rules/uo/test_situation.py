@@ -4,10 +4,12 @@ situation (8.1.6, 8.1.7, 5.2.3) shared while it stands. Small map (small.py)."""
 
 from __future__ import annotations
 
+import random
+
 from engine.battlefield import Dynamic
 from engine.model.cards import BlockType
 from engine.model.scenario import Side
-from engine.rules.uo import counters, obstructions
+from engine.rules.uo import counters, fight, obstructions
 from engine.rules.uo.play import Play
 
 from .small import ROOM_N, B
@@ -102,3 +104,55 @@ def test_5_1_7_static_sight_says_no_only_where_sees_says_no() -> None:
             assert unseen and not any(play.sees(a, b) for b in unseen)
     play.state.breaches = {"B1"}
     assert play.static_sight(ids[0]) is None
+
+
+def _plain_enemy_blocks(play: Play, side: Side) -> list[tuple[str, str]]:
+    """The enemy on the map by its definition (4.3.2.1: eliminated blocks are removed): every
+    block not of `side` with a location, in the state's order."""
+    return [
+        (bid, b.location)
+        for bid, b in play.state.blocks.items()
+        if b.location and not b.eliminated and play.game.blocks[bid].side != side
+    ]
+
+
+def test_4_3_2_1_the_enemy_kept_is_the_enemy_on_the_map_whatever_changed() -> None:
+    """`enemy_blocks`, `enemy_locations` (and so `fight.fighters`, `seen_by_enemy` and
+    `enemy_sight`) keep their answer while the enemy stands where it stood: after each change made by hand (a
+    block moved, eliminated, taken off or put back, a pair formed, both sides' blocks), in
+    or out of a question of legal actions, they are those of the state now."""
+    play = play_of(
+        game_of(
+            [B("g1", INF, "S0302"), B("g2", INF, "S0508"), B("apc", APC, "S0303")],
+            [B("r1", INF, "S1104"), B("r2", INF, "S0806"), B("r3", INF, "S1209"), B("rapc", APC, "S1009")],
+        )
+    )
+    rng = random.Random(4)
+    ids = [loc.id for loc in play.game.battlefield.locations]
+    blocks = play.state.blocks
+    for _ in range(300):
+        bid = rng.choice(list(blocks))
+        change = rng.randrange(5)
+        if change == 0:
+            blocks[bid].location = rng.choice(ids)
+        elif change == 1:
+            blocks[bid].eliminated = not blocks[bid].eliminated
+        elif change == 2:
+            blocks[bid].location = None
+        elif change == 3:
+            play.state.pairs = {"rapc": "r3"} if not play.state.pairs else {}
+        else:
+            play.legal_actions()  # (answers kept from inside a question too)
+        for side in (Side.green, Side.red):
+            plain = _plain_enemy_blocks(play, side)
+            assert play.enemy_blocks(side) == plain
+            assert play.enemy_locations(side) == {loc for _, loc in plain}
+            covered = play.state.pairs
+            assert fight.fighters(play, "g1" if side == Side.green else "r1") == [
+                (b, loc) for b, loc in plain if b not in covered
+            ]
+            sight = play.enemy_sight(side)  # (several locations asked with nothing changed)
+            for loc in ids[::9]:
+                seen = any(play.sees(loc, there) for _, there in plain)
+                assert play.seen_by_enemy(side, loc) == seen
+                assert sight(loc) == seen
