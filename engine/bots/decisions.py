@@ -171,6 +171,9 @@ KNOWN: frozenset[type] = frozenset(
     }
 )
 
+#: `KNOWN` for `isinstance`, which an action of a subclass of a known type is asked
+_KNOWN_TYPES = tuple(KNOWN)
+
 
 def group(actions: list[Action]) -> Groups:
     """The legal actions by type; those of a type the bot does not know under `Unknown`
@@ -178,7 +181,7 @@ def group(actions: list[Action]) -> Groups:
     groups: Groups = defaultdict(list)
     for action in actions:
         kind = type(action)
-        if kind in KNOWN or isinstance(action, tuple(KNOWN)):
+        if kind in KNOWN or isinstance(action, _KNOWN_TYPES):
             groups[kind].append(action)
         else:
             groups[Unknown].append(action)
@@ -318,23 +321,17 @@ def intent(view: View, bid: str) -> float:
     best = 0.0
     adjacent = view.adjacent(here)
     eps = view.know.ep_from(here)  # (`view.ep`'s row, fetched once)
-    # `view.sees` by here's row of the static LOS table, if built (not built for this): a
-    # bit test, `view.sees` asked only where a wreck may block the line (asked for every
-    # enemy at every intent, as `strike_plan` asks for every place and target)
+    # sight by here's row of the static LOS table (`View.sees_on`): asked for every enemy
+    # at every intent
     los = view.know.bf.los_table
-    line, bit_of, wrecks = los.built_row(here), los.bit_of, view.wrecks
+    line, bit_of = los.built_row(here), los.bit_of
     for enemy in view.enemies:
         assault = enemy.location in adjacent
         if not assault:
             there = enemy.location
             ep = eps.get(there)
-            if ep is None or ep > 25:
-                continue  # out of range: no weapon can fire (fight_value: -5)
-            if line is None:
-                if not view.sees(here, there):
-                    continue  # out of sight: the same
-            elif not (line >> bit_of(there)) & 1 or (wrecks and not view.sees(here, there)):
-                continue
+            if ep is None or ep > 25 or not view.sees_on(line, bit_of(there), here, there):
+                continue  # out of range or out of sight: no weapon can fire (fight_value: -5)
         for w in info.profile.weapons:
             best = max(best, fight_value(view, bid, here, w, enemy, assault, friendly=False))
     kind = role(view, info)
@@ -728,11 +725,11 @@ def strike_plan(
     strikes: dict[str, list[tuple[str, Weapon, bool, float]]] = {}
     hunted = hunt.prey(view, bid)
     ep_from = view.know.ep_from
-    # `view.sees` by each target's row of the static LOS table, if built (LOS is
-    # reciprocal, 5.1.7, and so is the table: a place's bit in it is the line from the
-    # place): a bit test a pair, `view.sees` asked only where a wreck may block the line
+    # sight by each target's row of the static LOS table (`View.sees_on`; the table is
+    # reciprocal: a place's bit in it is the line from the place): asked for every place
+    # and target
     los = view.know.bf.los_table
-    lines, bit_of, wrecks = {t: los.built_row(t) for t in held}, los.bit_of, view.wrecks
+    lines, bit_of = {t: los.built_row(t) for t in held}, los.bit_of
     for place in _within(view, bid, here, with_action - spent):
         if view.own_at.get(place, bid) != bid:
             continue
@@ -745,14 +742,8 @@ def strike_plan(
                 assault = True
             else:
                 ep = eps.get(target)
-                if ep is None or ep < 2 or ep > reach:
-                    continue  # out of range: fight_value -5
-                line = lines[target]
-                if line is None:
-                    if not view.sees(place, target):
-                        continue  # out of sight: the same
-                elif not (line >> bit) & 1 or (wrecks and not view.sees(place, target)):
-                    continue
+                if ep is None or ep < 2 or ep > reach or not view.sees_on(lines[target], bit, place, target):
+                    continue  # out of range or out of sight: fight_value -5
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)

@@ -447,6 +447,17 @@ class View:
             self.mem.sees[key] = got
         return got
 
+    def sees_on(self, line: int | None, bit: int, a: str, b: str) -> bool:
+        """`sees(a, b)`, given `line`, the static LOS table's built row of `a` or of `b` (the
+        table is reciprocal, as LOS is, 5.1.7; None: not built), and the other's `bit` in
+        it: a bit test, `sees` asked only where a wreck may block the line (for callers
+        that ask from one place to many)."""
+        if line is None:
+            return self.sees(a, b)
+        if not (line >> bit) & 1:
+            return False
+        return not self.wrecks or self.sees(a, b)
+
     def enemy_rows(self) -> list[tuple[Enemy, dict[str, int]]]:
         """Each enemy block with the EP distances from where it stands."""
         got = self._enemy_rows

@@ -160,7 +160,15 @@ def scouting_range(sit: Situation, block: str, at: str | None = None) -> int:
 def can_scout(sit: Situation, scout: str, here: str, there: str) -> bool:
     """8.2.5: within scouting range with a clear LOS; never from one room to another
     (8.2.5.3; the LOS rule already says so, zones of one room excepted)."""
-    return sit.ep(here, there, scouting_range(sit, scout, there)) is not None and sit.sees(here, there)
+    reach = scouting_range(sit, scout, there)
+    return scout_in_reach(sit, here, there, sit.ep(here, there, reach), reach)
+
+
+def scout_in_reach(sit: Situation, here: str, there: str, ep: int | None, reach: int) -> bool:
+    """`can_scout` given the EP distance from `here` to `there` (`ep`: None if beyond `reach`
+    or EP_HORIZON) and the scout's range towards `there` (`scouting_range`): callers that ask
+    of many targets have both at hand."""
+    return ep is not None and ep <= reach and sit.sees(here, there)
 
 
 def leader_ep(sit: Situation, block: str, here: str | None = None) -> int | None:
@@ -201,14 +209,13 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
     # weapons usable at each distance by day or by night (`usable_weapons`)
     ep_row = ep_from(bf, here)
     usable_at: dict[tuple[int, bool], list[Weapon]] = {}
-    # ... and the scouting range by day and by night (`can_scout` reads it towards each
-    # target, through `flares.dark`, as `dark_there` below does)
+    # ... and the scouting range by day and by night (`scouting_range` reads it towards each
+    # target through `flares.dark`, as `dark_there` below does)
     scout_range: dict[bool, int] = {}
-    night, lit = sit.night(), s.third.lit
     blocks = s.blocks
     for bid, loc in enemies:
         d = ep_row.get(loc)
-        dark_there = night and loc not in lit  # `flares.dark(sit, loc)`
+        dark_there = flares.dark(sit, loc)
         hidden = not blocks[bid].revealed
         # 8.2.8.4: between the underground and the surface only at the exit, by assault (a
         # fire there would be at 1 EP, and no LOS crosses the layers, 5.1.5)
@@ -220,12 +227,10 @@ def action_choices(sit: Situation, block: str) -> list[Action]:
                 if hidden or capable(sit, block, w, bid):
                     out.append(Fire(loc, w.id))
         if hidden and d is not None:
-            # `can_scout(sit, block, here, loc)`: within scouting range (the EP row from
-            # here is `Situation.ep`'s) and in sight
             scouting = scout_range.get(dark_there)
             if scouting is None:
                 scouting = scout_range[dark_there] = scouting_range(sit, block, loc)
-            if d <= scouting and sit.sees(here, loc):
+            if scout_in_reach(sit, here, loc, d, scouting):  # (`can_scout`)
                 out.append(Scout(loc))
     mover, dyn = sit.mover(block), sit.dynamic(side)
     here_loc = bf.location(here)

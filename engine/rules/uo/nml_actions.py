@@ -58,7 +58,9 @@ def block_actions(sit: Situation, block: str) -> list[Action]:
         ep_row = ep_from(sit.game.battlefield, here)
         for loc in hidden:
             d = ep_row.get(loc)
-            if d is not None and d <= fight.scouting_range(sit, block, loc) and sit.sees(here, loc):
+            if d is not None and fight.scout_in_reach(
+                sit, here, loc, d, fight.scouting_range(sit, block, loc)
+            ):
                 out.append(ScoutCounter(loc))
     out.extend(ScatterPopulation(loc, to) for loc, to in no_mans_land.scatter_options(sit, block))
     out.extend(PlaceCounter(kind.value, loc) for kind, loc in mines.engineer_places(sit, block))

@@ -479,45 +479,37 @@ class Situation:
         for every step of a move and every location a passing block might stop at, again
         at each step: the answers depend on where the enemy stands and on the counters in
         play alone, so they are kept while both stay as they are."""
-        memo = self._memo
-        if memo is None:
-            kept = self._seen_answers(side)
-        else:
-            # while legal actions are worked out the state stands still: the answers kept
-            # are checked against it once (`still`'s memo, looked up by hand: asked at
-            # every step of a move)
-            kept = memo.get(("seen", side))  # type: ignore[assignment]
-            if kept is None:
-                kept = memo[("seen", side)] = self._seen_answers(side)
-        answers = kept[2]
-        found = answers.get(location)
+        kept = self._seen_answers(side)
+        found = kept[2].get(location)
         if found is None:
-            found = answers[location] = self._seen_by_enemy(location, kept[1], kept[0], kept[3], kept[5])
+            found = kept[2][location] = self._seen_by_enemy(location, kept)
         return found
 
     def enemy_sight(self, side: Side) -> Callable[[str], bool]:
         """`seen_by_enemy` for `side`, of one location after another while nothing changes
         (the state stands as it is now): what its answers hold for is checked once, not at
         each location."""
-        memo = self._memo
-        kept: _SeenAnswers | None = None if memo is None else memo.get(("seen", side))  # type: ignore[assignment]
-        if kept is None:
-            kept = self._seen_answers(side)
-            if memo is not None:
-                memo[("seen", side)] = kept  # (as `seen_by_enemy` keeps it)
-        blockers, enemies, answers, bits, _, masks = kept
+        kept = self._seen_answers(side)
+        answers = kept[2]
 
         def seen(location: str) -> bool:
             found = answers.get(location)
             if found is None:
-                found = answers[location] = self._seen_by_enemy(location, enemies, blockers, bits, masks)
+                found = answers[location] = self._seen_by_enemy(location, kept)
             return found
 
         return seen
 
     def _seen_answers(self, side: Side) -> _SeenAnswers:
         """The `seen_by_enemy` answers kept for `side` (`_seen`), begun afresh when the
-        counters in play or the enemy locations they hold for are no longer those of now."""
+        counters in play or the enemy locations they hold for are no longer those of now;
+        while legal actions are worked out the state stands still, and they are checked
+        against it once (`still`'s memo, looked up by hand: asked at every step of a move)."""
+        memo = self._memo
+        if memo is not None:
+            asked = memo.get(("seen", side))
+            if asked is not None:
+                return asked  # type: ignore[return-value]  # (no typing.cast: a call)
         enemies = self.enemy_locations(side)
         blockers = self._obstructions()
         kept = self._seen.get(side)
@@ -528,19 +520,15 @@ class Situation:
             bit = self.game.battlefield.los_table.bit_of
             masks = tuple((there, 1 << bit(there)) for there in frozen)  # (in the frozenset's order)
             kept = self._seen[side] = (blockers, frozen, {}, self._los_bits(enemies), enemies, masks)
+        if memo is not None:
+            memo[("seen", side)] = kept
         return kept
 
-    def _seen_by_enemy(
-        self,
-        location: str,
-        enemies: frozenset[str],
-        blockers: obstructions.Obstructions,
-        bits: int,
-        masks: tuple[tuple[str, int], ...],
-    ) -> bool:
-        """`seen_by_enemy`, given the enemy locations, the counters in play, the LOS table's
-        bits of those locations (`_los_bits`) and each location with its own bit's mask (in
-        `enemies`' order)."""
+    def _seen_by_enemy(self, location: str, kept: _SeenAnswers) -> bool:
+        """`seen_by_enemy`, given the answers kept (`_seen_answers`): the counters in play,
+        the enemy locations, the LOS table's bits of those locations (`_los_bits`) and each
+        location with its own bit's mask (in the enemy locations' order)."""
+        blockers, enemies, _, bits, _, masks = kept
         table = self.game.battlefield.los_table
         row = table.built_row(location)
         if blockers.breaches:

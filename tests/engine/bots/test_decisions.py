@@ -87,10 +87,11 @@ def test_8_2_7_ep_row_fetched_once_reads_as_view_ep() -> None:
 
 
 def test_5_1_7_line_read_from_a_built_los_row_is_view_sees() -> None:
-    """intent and strike_plan read `View.sees` from a built row of the static LOS table (a
-    bit test, `View.sees` asked only where a wreck may block the line): from the block's
-    own row, or from the target's (lines are reciprocal, 5.1.7). Both readings are the
-    plain `View.sees`, for every block and enemy along a game, wrecks on the map or not."""
+    """intent and strike_plan read `View.sees` from a built row of the static LOS table
+    (`View.sees_on`: a bit test, `View.sees` asked only where a wreck may block the line):
+    from the block's own row, or from the target's (lines are reciprocal, 5.1.7). Both
+    readings are the plain `View.sees`, for every block and enemy along a game, wrecks on
+    the map or not."""
     game = Game.load(SCENARIO)
     seed, side = 1002, Side.green
     bot = HeuristicBot(briefing(game, side), bot_seed(seed, side))
@@ -111,8 +112,7 @@ def test_5_1_7_line_read_from_a_built_los_row_is_view_sees() -> None:
                     for line, other in ((table.built_row(a), b), (table.built_row(b), a)):
                         if line is None:
                             continue
-                        static = bool((line >> table.bit_of(other)) & 1)
-                        fast = static and (not view.wrecks or view.sees(a, b))
+                        fast = view.sees_on(line, table.bit_of(other), a, b)
                         assert fast == plain, (a, b, len(play.log))
                         compared += 1
                         with_wrecks += bool(view.wrecks) and fast
