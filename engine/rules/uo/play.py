@@ -76,7 +76,6 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .activation import MOVE_ONLY
 from .game import Game
 from .observation import Observation, OwnBlock, observe, own_blocks
 from .situation import Situation
@@ -543,7 +542,7 @@ class Play(Situation):
             if dest.id in covers:
                 actions.append(JoinCover(covers[dest.id]))
             if dest.id in others and not self._can_leave(
-                act.block, dest.index, act.spent + cost, budget, unseen
+                act, dest.index, act.spent + cost, unseen, underground
             ):
                 continue  # it could not end its move: no stacking at the end (8.1.1)
             move = _MOVES.get(dest.id)
@@ -564,36 +563,49 @@ class Play(Situation):
         actions = advanced_combat.activation_actions(self, actions)  # 10.1-10.4
         return _by_text(actions, self._move_texts)
 
-    def _can_leave(self, block: str, start: int, spent: int, budget: int, unseen: bool) -> bool:
-        """Whether a block passing over a friendly one (8.1.1) can still reach a free
-        location with the MP it has left. A move that needs the out-of-sight budget must
-        stay out of sight; beyond the move-only budget, it may not be seen again."""
+    def _can_leave(self, act: Activation, start: int, spent: int, unseen: bool, underground: bool) -> bool:
+        """Whether the active block, passing over a friendly one at `start` (8.1.1) with
+        `spent` MP, can still reach a free location. Each further step has the budget the
+        move itself would give it (`_budget`, as `_activation_actions` asks): the 9 / 18 MP
+        only while the whole move stays out of sight and never goes underground (8.1.13).
+        `unseen`, `underground`: what the move up to `start` was."""
         g = self.game
         bf = g.battlefield
-        side = g.blocks[block].side
-        mover, dyn = self.mover(block), self.dynamic(side)
-        taken = self.others_at(block)
+        side = g.blocks[act.block].side
+        mover, dyn = self.mover(act.block), self.dynamic(side)
+        taken = self.others_at(act.block)
         enemy_at = self.enemy_locations(side)
-        move_only = MOVE_ONLY[mover.unit]
-        best = {start: spent}
-        frontier = [start]
+        budgets: dict[tuple[bool, bool], int] = {}
+        # the least MP a location is reached with, by what the move is then (out of sight,
+        # underground): less of the one budget may have spent more of the other
+        best = {(start, unseen, underground): spent}
+        frontier = [(start, unseen, underground)]
         while frontier:
-            i = frontier.pop()
+            key = frontier.pop()
+            i, was_unseen, was_underground = key
             for step in bf.out[i]:
                 cost = step_cost(bf, step, mover, dyn)
                 if cost is None:
                     continue
-                total = best[i] + cost
+                total = best[key] + cost
                 dest = bf.locations[step.dst]
-                if total > budget or dest.id in enemy_at:
+                if dest.id in enemy_at:
                     continue
-                if total > move_only and not (unseen and not self.seen_by_enemy(side, dest.id)):
+                now_unseen = was_unseen and not self.seen_by_enemy(side, dest.id)
+                now_underground = was_underground or dest.kind == LocKind.underground
+                budget = budgets.get((now_unseen, now_underground))
+                if budget is None:
+                    budget = budgets[(now_unseen, now_underground)] = self._budget(
+                        act, now_unseen, now_underground
+                    )
+                if total > budget:
                     continue
                 if dest.id not in taken:
                     return True
-                if total < best.get(step.dst, budget + 1):
-                    best[step.dst] = total
-                    frontier.append(step.dst)
+                ahead = (step.dst, now_unseen, now_underground)
+                if total < best.get(ahead, budget + 1):
+                    best[ahead] = total
+                    frontier.append(ahead)
         return False
 
     # -- fights (fight.py) -----------------------------------------------------------------

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.battlefield.movement import reach
+from engine.battlefield.movement import path, reach, step_cost
+from engine.model.kinds import LocKind
 from engine.model.scenario import Side
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Activate, EndActivation, EndImpulse, Enter, Move, Play, StartImpulse
@@ -127,6 +128,57 @@ def test_8_1_1_a_block_passes_a_friendly_block_but_cannot_stop_on_it(game: Game)
     assert EndActivation() not in play.legal_actions()
     play.apply(Move("A1012"))
     assert EndActivation() in play.legal_actions()
+
+
+def _ringed_manhole(game: Game, spent: int) -> tuple[Play, str]:
+    """A green foot block out of every enemy's sight (none on the map) on A2313, one step
+    from A2213, having spent what leaves it `spent` MP on entering A2213. A2213 and its
+    every surface neighbour (A2313 included) hold a friend: from A2213 only the manhole down
+    to U0704 leads to a free location. The play, and that underground location."""
+    bf = game.battlefield
+    ring = ["A2213", *(bf.locations[st.dst].id for st in bf.out[bf.location("A2213").index])]
+    down = [loc for loc in ring if bf.location(loc).kind == LocKind.underground]
+    assert down == ["U0704"]
+    block, force = green_foot(game)
+    greens = [b.id for b in game.blocks.values() if b.side == Side.green and not b.dummy and not b.mounted_in]
+    friends = [b for b in greens if b != block]
+    play = situation(game, dict(zip(friends, [loc for loc in ring if loc not in down], strict=False)))
+    mover, dyn = play.mover(block), play.dynamic(Side.green)
+    step_in = min(
+        c
+        for st in bf.out[bf.location("A2313").index]
+        if bf.locations[st.dst].id == "A2213" and (c := step_cost(bf, st, mover, dyn)) is not None
+    )
+    before = spent - step_in  # MP to spend reaching A2313, from a start outside the ring
+
+    def clear_of_ring(loc: str) -> bool:
+        found = path(bf, loc, "A2313", mover)
+        return found is not None and found[0] == before and not set(found[1][:-1]) & set(ring)
+
+    start = next(loc for loc in sorted(reach(bf, "A2313", mover, before)) if clear_of_ring(loc))
+    play.state.blocks[block].location = start
+    activate(play, force, block)
+    walk(play, "A2313")
+    assert play.state.activation.spent == before and play.state.activation.unseen
+    return play, down[0]
+
+
+def test_8_1_13_no_out_of_sight_move_underground_to_leave_a_friends_location(game: Game) -> None:
+    """8.1.1: "Two blocks cannot stay in the same location at the end of an Impulse. However,
+    a block may cross a friendly block (or move over it) during its movement." 8.1.13: the
+    9 MP move out of sight "is not allowed in the underground". A block that would enter a
+    friend's location with 8 MP spent out of sight, whose only free way on is down a
+    manhole, may not step there: it could neither go down (beyond the 6 MP of a move that
+    goes underground) nor stay, and would have no legal action at all (issue 27:
+    house-rules-demo, seed 1021)."""
+    play, down = _ringed_manhole(game, spent=8)
+    assert "A2213" not in moves(play)
+    # 5 MP: the manhole is within the 6 MP of a move that goes underground
+    play, down = _ringed_manhole(game, spent=5)
+    assert "A2213" in moves(play)
+    play.apply(Move("A2213"))
+    assert down in moves(play)
+    assert EndActivation() not in play.legal_actions()
 
 
 def test_8_2_8_an_enemy_location_is_not_entered_by_moving(game: Game) -> None:
