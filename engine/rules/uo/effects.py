@@ -231,12 +231,17 @@ def apply(
     """Apply the weapons effect of a shot: losses, and an Activated marker on every block
     hit (8.2.1.3, and the card: "activates the block"). An armoured or MBT block never
     goes below its operational level this way (8.2.1.3)."""
-    found = shot_hits(sit, shooter, sit.weapon(shooter, weapon_id), target_location, assault, origin)
+    w = sit.weapon(shooter, weapon_id)
+    # one shot, from one place, reaching friends and counters alike: both found before any
+    # loss applies, since a loss may take the shooter off the map (friendly fire that fells
+    # its platoon leader, and 12.2's morale roll eliminates the shooter)
+    origin = origin or sit.state.blocks[shooter].location or ""
+    found = shot_hits(sit, shooter, w, target_location, assault, origin)
+    struck = counters_struck(sit, shooter, w, target_location, assault, origin)
     for hit in found:
         harm.suffer(sit, hit.block, hit.osl)
     side = sit.game.blocks[shooter].side
-    w = sit.weapon(shooter, weapon_id)
-    for cid in counters_struck(sit, shooter, w, target_location, assault, origin):
+    for cid in struck:
         no_mans_land.reveal_by_weapon(sit, cid, by=side)
     if not assault:
         superstructure.fired_at(sit, w, target_location)  # 11.1: riders of a vehicle fired at

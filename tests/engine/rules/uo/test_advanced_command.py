@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.model.cards import BlockType
 from engine.model.scenario import AdvancedRule, Quality, Side
-from engine.rules.uo import cohesion, fight, reorganisation
+from engine.rules.uo import cohesion, effects, fight, reorganisation
 from engine.rules.uo.actions import (
     Activate,
     EndReorganisation,
@@ -17,8 +17,10 @@ from engine.rules.uo.actions import (
     action_from_json,
     action_to_json,
 )
+from engine.rules.uo.counters import Kind
 from engine.rules.uo.play import Play
 
+from .nml_kit import put
 from .small import B
 from .test_fire import check, game_of, legal, play_of
 
@@ -138,6 +140,24 @@ def test_12_2_2_a_veteran_leader_eliminated_3_blocks_and_morale_in_its_los() -> 
     s = play.state
     assert s.blocks["a"].losses == 2 and s.blocks["b"].losses == 0  # b: out of its LOS
     assert play.command_limit("g1") == 3
+    check(play)
+
+
+def test_8_2_1_1_a_shot_whose_friendly_fire_fells_the_shooter_still_reaches_the_counters() -> None:
+    """8.2.1.1: "The weapons effect always affects No Man's Land counters", in the zones of the
+    shot, fired from where the shooter stood. Rifles a fire from S0803 at S0801 across their
+    own leader pl (S0802, in the fire lane): the lane's loss fells pl, 12.2.2's morale roll
+    (0: -2 OSL) eliminates a, and the population at S0801 is struck all the same (issue
+    27: the shot's counters were looked up from a's place after its losses, off the map)."""
+    play = play_of(leaders_game(COHESION).game, 0, 8, 8)  # morale: a, then cmd and cp
+    s = play.state
+    s.blocks["pl"].losses, s.blocks["a"].losses = 2, 1
+    put(play, "pop", Kind.population, "S0801")
+    hits = effects.apply(play, "a", "rifles", "S0801")
+    assert [(h.block, h.osl, h.zone) for h in hits] == [("pl", 1, "fire lane")]
+    assert s.blocks["pl"].eliminated and s.blocks["a"].eliminated
+    assert s.nml.counters["pop"].location is None  # 5.2.3: population struck is eliminated
+    assert s.nml.collateral == {Side.green: 1}
     check(play)
 
 
