@@ -40,7 +40,18 @@ _SHARED_LOS: WeakKeyDictionary[Game, OrderedDict[obstructions.Obstructions, dict
 #: a game's LOS answers worked out with counters near the line (`Situation._sees`), keyed by
 #: the pair, those counters and the breaches opened
 _NEAR_LOS: WeakKeyDictionary[Game, dict[tuple[object, ...], bool]] = WeakKeyDictionary()
-_UNSET = object()
+
+
+class _Unset:
+    """The mark of an answer not yet worked out. One object, kept by identity through a copy
+    of a play (`copy.deepcopy`, pickling): it reduces to its module-level name, so a copy's
+    `is _UNSET` still holds (a plain `object()` would be copied into a new one)."""
+
+    def __reduce__(self) -> str:
+        return "_UNSET"
+
+
+_UNSET = _Unset()
 #: what the summaries of where the enemy stands read of a block (`enemy_blocks`): one C
 #: call per block, where the summaries themselves are a loop in Python
 _PLACE = attrgetter("location", "eliminated")
