@@ -28,7 +28,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# 10,000 seeded random games, invariants after every action, in worker processes (UO_SOAK_GAMES)
+# 2,400 seeded games of every pairing of the bots on every Urban Operations scenario of the
+# repository and generated ones, checked at every action, in worker processes (bench/bench_soak.py:
+# UO_SOAK_GAMES, UO_SOAK_WORKERS, UO_SOAK_BOTS, UO_SOAK_PROBE, UO_SOAK_SCENARIO...)
 soak: $(STAMP)
 	$(BIN)/python -m bench bench_soak
 

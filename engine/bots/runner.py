@@ -18,6 +18,11 @@ class GameTooLong(RuntimeError):
     """A game went on past its action budget: every game must end."""
 
 
+class NoLegalAction(RuntimeError):
+    """A decision with nothing to choose from: until a game is over the rules always leave
+    the side to decide at least one legal action."""
+
+
 def play_game(
     game: Game,
     green: Bot,
@@ -67,6 +72,11 @@ def _play(
             )
         bot = bots[side]
         actions = play.legal_actions()
+        if not actions:
+            raise NoLegalAction(
+                f"{game.scenario_id}, seed {seed}: {side} has no legal action after {count} actions "
+                f"(turn {play.state.turn}, {getattr(play.state, 'phase', '')})"
+            )
         if len(actions) == 1 and takes_sole_action(bot):
             play.apply(actions[0])
         else:
