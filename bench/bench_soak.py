@@ -132,7 +132,12 @@ def run() -> None:
     )
     probed = f"{report.probed_positions:,} positions, {report.probed_actions:,} legal actions"
     print(f"  probed {probed} applied to copies of the play")
-    print("  games by pairing: " + ", ".join(f"{k} {v}" for k, v in sorted(report.pairings.items())))
+    print(
+        "  games by pairing (CPU a game): "
+        + ", ".join(
+            f"{k} {v} ({report.pairing_cpu[k] / v:.2f} s)" for k, v in sorted(report.pairings.items())
+        )
+    )
     print("  games by scenario: " + ", ".join(f"{k} {v}" for k, v in sorted(report.scenarios.items())))
     rare = sorted(report.kinds.items(), key=lambda kv: kv[1])[:8]
     print("  rarest actions: " + ", ".join(f"{k} {v}" for k, v in rare))

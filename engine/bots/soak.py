@@ -95,6 +95,8 @@ class SoakReport:
     #: games played by pairing ("heuristic-random": green heuristic, red random)
     pairings: Counter[str] = field(default_factory=Counter)
     scenarios: Counter[str] = field(default_factory=Counter)  # games played by scenario stem
+    #: CPU seconds of the games by pairing (what a pairing costs: the search bot's most)
+    pairing_cpu: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: SoakReport) -> None:
         self.games += other.games
@@ -106,6 +108,7 @@ class SoakReport:
         self.kinds.update(other.kinds)
         self.pairings.update(other.pairings)
         self.scenarios.update(other.scenarios)
+        self.pairing_cpu.update(other.pairing_cpu)
 
 
 def plan(
@@ -221,6 +224,7 @@ def play_game_checked(game: Any, soak_game: SoakGame, probe: float, out: Path | 
         report.failures.append(failure)
     finally:
         report.cpu = time.process_time() - started
+        report.pairing_cpu[f"{soak_game.green}-{soak_game.red}"] += report.cpu
     if play is not None:
         report.actions = len(play.log)
         report.kinds.update(str(entry.get("action")) for entry in play.log)
