@@ -96,7 +96,7 @@ class SoakReport:
     pairings: Counter[str] = field(default_factory=Counter)
     scenarios: Counter[str] = field(default_factory=Counter)  # games played by scenario stem
     #: CPU seconds of the games by pairing (what a pairing costs: the search bot's most)
-    pairing_cpu: Counter[str] = field(default_factory=Counter)
+    pairing_cpu: dict[str, float] = field(default_factory=dict)
 
     def add(self, other: SoakReport) -> None:
         self.games += other.games
@@ -108,7 +108,8 @@ class SoakReport:
         self.kinds.update(other.kinds)
         self.pairings.update(other.pairings)
         self.scenarios.update(other.scenarios)
-        self.pairing_cpu.update(other.pairing_cpu)
+        for pairing, cpu in other.pairing_cpu.items():
+            self.pairing_cpu[pairing] = self.pairing_cpu.get(pairing, 0.0) + cpu
 
 
 def plan(
@@ -224,7 +225,7 @@ def play_game_checked(game: Any, soak_game: SoakGame, probe: float, out: Path | 
         report.failures.append(failure)
     finally:
         report.cpu = time.process_time() - started
-        report.pairing_cpu[f"{soak_game.green}-{soak_game.red}"] += report.cpu
+        report.pairing_cpu[f"{soak_game.green}-{soak_game.red}"] = report.cpu
     if play is not None:
         report.actions = len(play.log)
         report.kinds.update(str(entry.get("action")) for entry in play.log)
