@@ -12,7 +12,7 @@ import pytest
 from engine.bots import BOTS, HeuristicBot, RandomBot
 from engine.bots.estimates import unknown_fp
 from engine.bots.knowledge import Knowledge
-from engine.bots.runner import GameTooLong, make_bot, play_game
+from engine.bots.runner import GameTooLong, NoLegalAction, make_bot, play_game
 from engine.bots.view import Memory, View
 from engine.model.cards import BlockType, Protection
 from engine.model.scenario import Side
@@ -119,6 +119,25 @@ def test_heuristic_against_itself_ends(game: Game) -> None:
 def test_a_game_that_does_not_end_is_an_error(game: Game) -> None:
     with pytest.raises(GameTooLong, match="no end after 50 actions"):
         play_game(game, RandomBot(None, 1), RandomBot(None, 2), seed=1, max_actions=50)
+
+
+def test_a_decision_with_no_legal_action_is_an_error_naming_the_game(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Until a game is over the side to decide always has a legal action (issue 27): the
+    runner says so where it asks, naming the scenario, seed and turn, before any bot does."""
+    real = Play._legal_actions
+    asked = []
+
+    def none_at_the_20th(play: Play) -> list[Action]:
+        asked.append(1)
+        return [] if len(asked) == 20 else real(play)
+
+    monkeypatch.setattr(Play, "_legal_actions", none_at_the_20th)
+    with pytest.raises(
+        NoLegalAction, match=f"{game.scenario_id}, seed 1: .* no legal action after 19 actions"
+    ):
+        play_game(game, RandomBot(None, 1), RandomBot(None, 2), seed=1)
 
 
 def test_make_bot_gives_each_side_its_own_stream(game: Game) -> None:
