@@ -135,8 +135,10 @@ def verdict(cell: Cell, reachable: bool) -> str:
     n = cell.games
     low, _ = wilson(cell.wins, n)
     notes = []
-    if reachable and (cell.wins / n < WIN_TARGET or low < LOW_TARGET):
+    if reachable and cell.wins / n < WIN_TARGET:
         notes.append("WINS BELOW TARGET")
+    elif reachable and low < LOW_TARGET:
+        notes.append("too few games to tell")
     if cell.undecided / n > UNDECIDED_TARGET:
         notes.append("UNDECIDED ABOVE 10%")
     if cell.errors:
