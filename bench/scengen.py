@@ -9,8 +9,9 @@ Use from the shell:
 
 or from Python:
 
-    from bench.scengen import write_scenario, info, BENCH_SEEDS, SOAK_SEEDS
+    from bench.scengen import write_scenario, write_scenarios, info, BENCH_SEEDS, SOAK_SEEDS
     path = write_scenario(seed, out_dir)   # -> out_dir/scenario.yaml (and its files)
+    paths = write_scenarios(SOAK_SEEDS, folder)  # -> folder/gen-<seed>/scenario.yaml each
     meta = info(seed)                      # ScenarioInfo: what the generator chose
 
 A scenario folder holds `scenario.yaml`, its sheets `sheet-A.yaml` ... (1-4 generated towns
@@ -49,6 +50,7 @@ import math
 import random
 import shutil
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -651,6 +653,11 @@ def write_scenario(seed: int, out: Path | str) -> Path:
     return out / "scenario.yaml"
 
 
+def write_scenarios(seeds: Iterable[int], out: Path | str) -> list[Path]:
+    """Write each seed's scenario into out/gen-<seed>/; returns their scenario.yaml paths."""
+    return [write_scenario(seed, Path(out) / f"gen-{seed}") for seed in seeds]
+
+
 #: the bench's generated scenarios, chosen so that together they cover every victory kind
 #: (2 control, 4 buildings, 7/13/47 elimination only with either side attacking, 27
 #: collateral, 29 mixed), night (13, 29, 47), sewers (2, 4, 27, 47), one sheet (2, 7, 29,
@@ -668,8 +675,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--count", type=int, default=1)
     a = p.parse_args(argv)
     for seed in range(a.seed, a.seed + a.count):
-        folder = a.out if a.count == 1 else a.out / f"gen-{seed}"
-        path = write_scenario(seed, folder)
+        path = write_scenario(seed, a.out) if a.count == 1 else write_scenarios([seed], a.out)[0]
         print(f"{path}: {info(seed).summary()}")
     return 0
 
