@@ -10,6 +10,7 @@ Settings (environment):
   UO_SOAK_SCENARIO   soak only this scenario: a path, or a name under scenarios/
   UO_SOAK_BOTS       the bots, comma-separated (default: every bot of the registry)
   UO_SOAK_GENERATED  how many generated scenarios (default: all of bench.scengen's SOAK_SEEDS)
+  UO_SOAK_REPOSITORY 0: leave out the repository's scenarios (the generated ones alone)
   UO_SOAK_PROBE      share of positions where every legal action is applied to a copy
                      (default 0.02: about 20 positions a game; 1 probes every position)
   UO_SOAK_OUT        folder for the generated scenarios and the failures' logs
@@ -45,14 +46,12 @@ def repository_scenarios() -> list[Path]:
 
 
 def generated_scenarios(out: Path, count: int | None) -> list[Path]:
-    """The generated scenarios of the soak (bench.scengen's SOAK_SEEDS, the first `count`),
-    written under `out`; none while the generator is not there."""
-    try:
-        from bench import scengen
-    except ImportError:
-        return []
-    seeds = list(scengen.SOAK_SEEDS)[:count] if count is not None else list(scengen.SOAK_SEEDS)
-    return [Path(scengen.write_scenario(seed, out / "scenarios")) for seed in seeds]
+    """The generated scenarios of the soak: bench.scengen's SOAK_SEEDS (the first `count`),
+    each written to out/gen-<seed>/scenario.yaml (the same seed, the same bytes)."""
+    from bench.scengen import SOAK_SEEDS, write_scenarios
+
+    seeds = list(SOAK_SEEDS)[:count] if count is not None else list(SOAK_SEEDS)
+    return write_scenarios(seeds, out)
 
 
 def scenarios(out: Path) -> tuple[list[Path], list[Path]]:
@@ -66,7 +65,8 @@ def scenarios(out: Path) -> tuple[list[Path], list[Path]]:
             raise SystemExit(f"UO_SOAK_SCENARIO: no scenario {given!r}")
         return [path], []
     count = os.environ.get("UO_SOAK_GENERATED")
-    return repository_scenarios(), generated_scenarios(out, int(count) if count else None)
+    repository = repository_scenarios() if os.environ.get("UO_SOAK_REPOSITORY", "1") != "0" else []
+    return repository, generated_scenarios(out, int(count) if count is not None else None)
 
 
 def bots() -> list[str]:
@@ -94,7 +94,7 @@ def run() -> None:
     first = int(os.environ.get("UO_SOAK_SEED", "0"))
     out = Path(os.environ.get("UO_SOAK_OUT", str(ROOT / "build" / "soak")))
     names = bots()
-    repository, generated = scenarios(out)
+    repository, generated = scenarios(out / "scenarios")
     every = repository + generated
     todo = plan([_shown(p) for p in every], names, games, first)
     print(f"  scenarios: {len(repository)} of the repository ({', '.join(p.stem for p in repository)})")

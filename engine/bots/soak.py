@@ -41,6 +41,13 @@ from . import workers
 from .runner import make_bot, play_game
 
 
+def scenario_label(scenario: str | Path) -> str:
+    """A scenario's short name: its file's stem, or its folder's name for a folder's
+    `scenario.yaml` (as generated scenarios are written: gen-<seed>/scenario.yaml)."""
+    path = Path(scenario)
+    return path.parent.name if path.stem == "scenario" and path.parent.name else path.stem
+
+
 @dataclass(frozen=True)
 class SoakGame:
     """One game of a soak: the scenario (a path), the bots by name, the seed."""
@@ -55,7 +62,7 @@ class SoakGame:
         return f"uo play {self.scenario} --green {self.green} --red {self.red} --seed {self.seed} --check"
 
     def name(self) -> str:
-        return f"{Path(self.scenario).stem}, green {self.green} vs red {self.red}, seed {self.seed}"
+        return f"{scenario_label(self.scenario)}, green {self.green} vs red {self.red}, seed {self.seed}"
 
 
 @dataclass
@@ -94,7 +101,7 @@ class SoakReport:
     kinds: Counter[str] = field(default_factory=Counter)  # action class name -> times played
     #: games played by pairing ("heuristic-random": green heuristic, red random)
     pairings: Counter[str] = field(default_factory=Counter)
-    scenarios: Counter[str] = field(default_factory=Counter)  # games played by scenario stem
+    scenarios: Counter[str] = field(default_factory=Counter)  # games by scenario_label
     #: CPU seconds of the games by pairing (what a pairing costs: the search bot's most)
     pairing_cpu: dict[str, float] = field(default_factory=dict)
 
@@ -201,7 +208,7 @@ def play_game_checked(game: Any, soak_game: SoakGame, probe: float, out: Path | 
     its log written under `out`, when given) and never raised."""
     report = SoakReport(games=1)
     report.pairings[f"{soak_game.green}-{soak_game.red}"] += 1
-    report.scenarios[Path(soak_game.scenario).stem] += 1
+    report.scenarios[scenario_label(soak_game.scenario)] += 1
     checks = _Checks(game, soak_game, probe)
     started = time.process_time()
     play: Any = None
@@ -240,7 +247,9 @@ def _write_log(game: Any, soak_game: SoakGame, entries: list[dict[str, Any]], ou
     from ..rules.registry import rule_set
 
     rules = rule_set(game.rules)
-    target = out / f"{Path(soak_game.scenario).stem}-{soak_game.green}-{soak_game.red}-{soak_game.seed}.json"
+    target = (
+        out / f"{scenario_label(soak_game.scenario)}-{soak_game.green}-{soak_game.red}-{soak_game.seed}.json"
+    )
     try:
         state = replay_actions(rules, game, soak_game.seed, [dict(e) for e in entries])
         players = {"green": soak_game.green, "red": soak_game.red}
