@@ -98,10 +98,8 @@ def run() -> None:
     every = repository + generated
     todo = plan([_shown(p) for p in every], names, games, first)
     print(f"  scenarios: {len(repository)} of the repository ({', '.join(p.stem for p in repository)})")
-    print(
-        f"             {len(generated)} generated"
-        + (f" (under {_shown(out / 'scenarios')})" if generated else "")
-    )
+    where = f" (bench.scengen's SOAK_SEEDS, under {_shown(out / 'scenarios')})" if generated else ""
+    print(f"             {len(generated)} generated{where}")
     print(f"  bots: {', '.join(names)} ({len(names) ** 2} pairings); {len(todo)} games, seeds from {first}")
     print(f"  every legal action applied to a copy at {probe:.0%} of positions; {workers} processes")
     print(f"  load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
