@@ -186,3 +186,27 @@ def test_missed_shot_only_in_realistic_mode(tmp_path):
     play.rng = Dice(1, 3)
     play.apply(Fire("g", "r", FireKind.parabolic))
     assert not play.state.pieces["g2"].destroyed and play.log[-1]["rolls"] == [1]
+
+
+PASSAGE = ["." * 10] * 3 + ["B|B......."] + ["." * 10] * 6
+
+
+def _backward_turret_in_passage(tmp_path, mode):
+    greens = [("g", "tank", "B4", "S")]
+    reds = [("n", "tank", "B1", "S"), ("s", "tank", "B8", "N")]
+    play = start(tmp_path, PASSAGE, greens, reds, optional_rules=["rotating_turrets"], firing_mode=mode)
+    # it entered with the turret straight backward, which the rule allows ('cannot enter a
+    # narrow passage if its turret is not facing straight forward or backward')
+    play.state.pieces["g"].turret = 4
+    return {a.target for a in play.legal_actions() if isinstance(a, Fire) and a.unit == "g"}
+
+
+def test_rotating_turrets_backward_turret_in_a_passage_fires_where_it_points(tmp_path):
+    """Rotating Turrets: 'The tank fires only in a single direction the turret is pointing at.'"""
+    assert _backward_turret_in_passage(tmp_path, "basic") == {"n"}
+
+
+def test_rotating_turrets_backward_turret_at_the_passage_mouth_realistic(tmp_path):
+    """Rotating Turrets, Realistic Mode: the passage still allows only the line the turret
+    points along ('a vehicle can only fire at targets that are in front of the passage')."""
+    assert _backward_turret_in_passage(tmp_path, "realistic") == {"n"}
