@@ -260,9 +260,11 @@ class UbPlay:
 
     def _may_start(self, p: Piece) -> bool:
         s = self.state
-        if p.destroyed or p.side is not s.active or p.id in s.done or p.id in s.fired or p.id in s.turned:
+        if p.destroyed or p.side is not s.active or p.id in s.done or p.id in s.fired:
             return False
-        if p.id == s.current:
+        # a unit that only turned its turret is activated but has not moved: it starts its
+        # movement like any other (Rotating Turrets forbids nothing but firing before turning)
+        if p.id == s.current and p.id in s.moved:
             return True
         return p.id not in s.moved and (s.limited < self.limit() or OptionalRule.moving_all in self.optional)
 
@@ -304,7 +306,7 @@ class UbPlay:
         s = self.state
         if not self._may_start(p):
             return []
-        fresh = p.id != s.current
+        fresh = p.id not in s.moved
         if not fresh and s.reversed:
             return []
         if fresh:
@@ -490,7 +492,7 @@ class UbPlay:
     def _step(self, a: Step) -> None:
         s = self.state
         p = s.pieces[a.unit]
-        if p.id != s.current:
+        if p.id not in s.moved:
             single = self._single_step(p)
             self._activate(p)
             s.moved.append(p.id)

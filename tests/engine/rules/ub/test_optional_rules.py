@@ -136,7 +136,21 @@ def test_rotating_turrets_fire_only_where_the_turret_points(tmp_path):
     assert {a.turn for a in play.legal_actions() if isinstance(a, Turret)} == {-3, -2, -1, 1, 2, 3}
     play.apply(Turret("g", 2))
     assert {a.target for a in play.legal_actions() if isinstance(a, Fire)} == {"e"}
-    assert not any(isinstance(a, Step) and a.unit == "g" for a in play.legal_actions())  # fire after turning
+
+
+def test_rotating_turrets_turning_first_still_lets_the_vehicle_move(tmp_path):
+    """Rotating Turrets: 'Firing is performed *after* rotating the turret.' Only firing must
+    follow the turn; nothing forbids moving after it, and the move still counts as the
+    vehicle's movement (Unit Activation)."""
+    reds = [("e", "tank", "J4", "W")]
+    play = start(tmp_path, OPEN, [("g", "tank", "E5", "N")], reds, optional_rules=["rotating_turrets"])
+    play.apply(Turret("g", 2))
+    assert Step("g", StepKind.forward) in play.legal_actions()
+    assert not any(isinstance(a, Turret) for a in play.legal_actions())  # one turn a Round
+    play.apply(Step("g", StepKind.forward))  # E4: the turret, pointing east, sees J4
+    assert play.state.moved == ["g"] and play.state.spent == 1
+    play.apply(Fire("g", "e"))
+    assert not any(isinstance(a, Step) and a.unit == "g" for a in play.legal_actions())
 
 
 def test_rotating_turrets_turn_with_the_hull(tmp_path):
