@@ -19,7 +19,18 @@ from ...model.ub_units import Drive, UnitType
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome, Result, VictoryLevel
 from . import fire as F
-from .actions import Action, EndTurn, Fire, FireKind, Repair, Step, StepKind, Turret, action_to_json
+from .actions import (
+    Action,
+    EndTurn,
+    Fire,
+    FireKind,
+    Repair,
+    SpeedRoll,
+    Step,
+    StepKind,
+    Turret,
+    action_to_json,
+)
 from .board import DIRECTIONS, Square, line
 from .game import UbGame
 
@@ -302,7 +313,7 @@ class UbPlay:
         on_water = self.game.board.terrain(p.square) in (SquareTerrain.water, SquareTerrain.deep)
         return 2 if on_water and not self.kind(p).amphibious else 1
 
-    def _steps(self, p: Piece) -> list[Step]:
+    def _steps(self, p: Piece) -> list[Step | SpeedRoll]:
         s = self.state
         if not self._may_start(p):
             return []
@@ -315,7 +326,7 @@ class UbPlay:
         else:
             left, spent = s.allowance, s.spent
         budget = left - spent
-        out = []
+        out: list[Step | SpeedRoll] = []
         cost = self._cost(p)
         pushing = OptionalRule.pushing in self.optional and self.kind(p).dozer
         forward = self._enter(p, p.facing, pushing=pushing)
@@ -334,7 +345,14 @@ class UbPlay:
             and self._enter(p, (p.facing + 4) % 8, pushing=False) is not None
         ):
             out.append(Step(p.id, StepKind.reverse))
+        if out and fresh and self._rolls_speed(p):
+            # Random Speed: 'roll a speed die' before moving; the steps come after the roll,
+            # chosen with the speed it gave (offered here if the best face allows one)
+            return [SpeedRoll(p.id)]
         return out
+
+    def _rolls_speed(self, p: Piece) -> bool:
+        return OptionalRule.random_speed in self.optional and not self._single_step(p)
 
     def _single_step(self, p: Piece) -> bool:
         """Moving All Vehicles: a vehicle beyond the limit makes a single Step, whatever it costs."""
@@ -346,7 +364,7 @@ class UbPlay:
             return 1
         speed = self.kind(p).speed
         if OptionalRule.random_speed in self.optional:
-            return max(1, speed - 1)  # the worst the die may do: only steps sure to fit are offered
+            return speed + max(SPEED_DIE)  # before the roll: whatever the best face allows
         return speed
 
     # --- firing -----------------------------------------------------------------------------------
@@ -471,6 +489,8 @@ class UbPlay:
             self._turret(action)
         elif isinstance(action, Repair):
             self._repair(action)
+        elif isinstance(action, SpeedRoll):
+            self._speed_roll(action)
         else:
             self._end_turn()
         entry["rolls"] = list(self._rolls)
@@ -501,8 +521,6 @@ class UbPlay:
             else:
                 s.limited += 1
                 s.allowance = self.kind(p).speed
-                if OptionalRule.random_speed in self.optional:
-                    s.allowance = max(1, s.allowance + SPEED_DIE[self._roll() - 1])
             single_any = single  # a single step is taken whatever it costs
         else:
             single_any = False
@@ -520,8 +538,6 @@ class UbPlay:
             assert moved is not None
             if moved[1] is not None:
                 cost = 2
-            if not single_any and s.spent + cost > s.allowance:
-                return  # the speed die left too little: activated, the step not taken
             if moved[1] is not None:
                 wreck = self.at(moved[0])
                 assert wreck is not None
@@ -529,8 +545,6 @@ class UbPlay:
             p.square = moved[0]
             s.last_rotation = False
         else:
-            if not single_any and s.spent + cost > s.allowance:
-                return
             p.facing = (p.facing + (1 if a.step is StepKind.right else -1)) % 8
             s.last_rotation = True
         s.spent = s.allowance if single_any else s.spent + cost
@@ -577,6 +591,15 @@ class UbPlay:
         assert par is not None
         if F.trajectory_ok(self.game.board, p.square, sq, par, True, False):
             other.destroyed = True
+
+    def _speed_roll(self, a: SpeedRoll) -> None:
+        """Random Speed: 'The die modifies the vehicle's speed in that Round' (never below 1)."""
+        s = self.state
+        p = s.pieces[a.unit]
+        self._activate(p)
+        s.moved.append(p.id)
+        s.limited += 1
+        s.allowance = max(1, self.kind(p).speed + SPEED_DIE[self._roll() - 1])
 
     def _turret(self, a: Turret) -> None:
         p = self.state.pieces[a.unit]
