@@ -22,7 +22,8 @@ class FireKind(StrEnum):
 
 @dataclass(frozen=True)
 class Step:
-    """One movement Step of `unit` (Movement); its first step activates it."""
+    """One movement Step of `unit` (Movement); its first step activates it (with Random
+    Speed, the SpeedRoll before it does)."""
 
     unit: str
     step: StepKind

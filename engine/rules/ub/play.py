@@ -359,7 +359,8 @@ class UbPlay:
         return self.state.limited >= self.limit()
 
     def _fresh_allowance(self, p: Piece) -> int:
-        """The speed a vehicle not yet activated may count on (before any speed die)."""
+        """The speed a vehicle not yet moving may count on: with Random Speed, before the roll,
+        what the best face would give (whether to offer the roll at all)."""
         if self._single_step(p):
             return 1
         speed = self.kind(p).speed
