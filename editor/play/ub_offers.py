@@ -16,7 +16,7 @@ from typing import Any
 from engine.model.square_board import parse_square
 from engine.model.ub_mission import FiringMode
 from engine.rules.ub import fire as F
-from engine.rules.ub.actions import EndTurn, Fire, FireKind, Repair, Step, StepKind, Turret
+from engine.rules.ub.actions import EndTurn, Fire, FireKind, Repair, SpeedRoll, Step, StepKind, Turret
 from engine.rules.ub.board import COMPASS, DIRECTIONS, Square, square_name
 
 STEP_WORDS = {
@@ -105,6 +105,10 @@ class UbOffers:
                 out.append(Shot(a, parse_square(shooter.square), parse_square(target.square), text, chance))
         return out
 
+    def speed_rolls(self, unit: str) -> list[SpeedRoll]:
+        """Random Speed: the die rolled before the vehicle's Steps are offered."""
+        return [a for a in self.actions if isinstance(a, SpeedRoll) and a.unit == unit]
+
     def turrets(self, unit: str) -> list[Turret]:
         return [a for a in self.actions if isinstance(a, Turret) and a.unit == unit]
 
@@ -138,6 +142,8 @@ def label(action: Any) -> str:
         return f"{action.unit}: turret {abs(action.turn) * 45}° {side}"
     if isinstance(action, Repair):
         return f"{action.unit}: repair {action.wreck}"
+    if isinstance(action, SpeedRoll):
+        return f"{action.unit}: roll the speed die"
     return "End turn"
 
 

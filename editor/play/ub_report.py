@@ -46,18 +46,20 @@ def report_line(
         unit = entry["unit"]
         p, q = pieces[unit], later[unit]
         step = entry["step"]
-        speed = ""
-        if rolls:  # Random Speed: the die rolled at the vehicle's first Step
-            base = game.types[p.type].speed
-            change = SPEED_DIE[rolls[0] - 1]
-            speed = f" (speed die {_signed(change)}: speed {max(1, base + change)})"
         if step in ("left", "right"):
             what = f"turns {step}, now facing {q.facing}" if q.facing != p.facing else f"cannot turn {step}"
         elif q.square != p.square:
             what = f"{'moves forward' if step == 'forward' else 'reverses'} {p.square} → {q.square}"
         else:
-            what = f"is activated, the die leaving too little for the {step} step"
-        return UbLine(f"{head}{unit} {what}{speed}", (unit,))
+            what = f"cannot {step}"
+        return UbLine(f"{head}{unit} {what}", (unit,))
+    if name == "SpeedRoll" and rolls:  # Random Speed: the die rolled before the vehicle moves
+        unit = entry["unit"]
+        base = game.types[pieces[unit].type].speed
+        change = SPEED_DIE[rolls[0] - 1]
+        return UbLine(
+            f"{head}{unit} rolls its speed die: {_signed(change)}, speed {max(1, base + change)}", (unit,)
+        )
     if name == "Fire":
         return _fire(head, entry, rolls, pieces, later, game)
     if name == "Turret":

@@ -1,5 +1,5 @@
 """The play window for an Urban Battle mission: the square board in the middle, the decision
-asked in place (its buttons: turret turns, repairs, End turn), the status strip (round, side
+asked in place (its buttons: speed die rolls, turret turns, repairs, End turn), the status strip (round, side
 to play, movements used of the limit, points), the game report in a dock.
 
 The game runs in the same PlaySession as Urban Operations' (session.py: the rule-set
@@ -172,6 +172,9 @@ class UbPlayWindow(GameWindow):
                 if offers.shots(self.selected):
                     text += " a fire line (red: direct, orange arc: parabolic) or its target's ring fires;"
                 text += " another vehicle's click selects it."
+                if offers.speed_rolls(self.selected):
+                    text += " Roll its speed die (Random Speed) before it moves;"
+                buttons += [Button(label(a), a) for a in offers.speed_rolls(self.selected)]
                 buttons += [Button(label(a), a) for a in offers.turrets(self.selected)]
                 buttons += [Button(label(a), a) for a in offers.repairs(self.selected)]
             end = offers.end_turn()

@@ -15,7 +15,9 @@ from typing import Any
 #: image formats the editor's screenshot can write (Qt's built-in writers)
 SCREENSHOT_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".ppm", ".xbm", ".xpm")
 BOTS = ("random", "heuristic")
-UNITS = ("foot", "vehicle")
+#: who moves: foot or vehicle on a hex map (Urban Operations); vehicle or amphibious on a
+#: square board (Urban Battle). The file's rule set decides which apply (a located error).
+UNITS = ("foot", "vehicle", "amphibious")
 
 FILE_HELP = "a map sheet or a scenario (YAML or JSON); a scenario's sheets and inserts are assembled"
 FORMAT_HELP = "json (default): one JSON object; text: one 'key: value' line per field"
@@ -373,7 +375,13 @@ def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
         )
 
     def move_situation(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--unit", choices=UNITS, default="foot", help="who moves: foot (default) or vehicle")
+        p.add_argument(
+            "--unit",
+            choices=UNITS,
+            default=None,
+            help="who moves: foot (default) or vehicle on an Urban Operations map; vehicle "
+            "(default) or amphibious on an Urban Battle board",
+        )
         p.add_argument("--ladder", action="store_true", help="the block carries a ladder (8.1.6, 8.1.7)")
         g = p.add_argument_group("situation (comma-separated ids)")
         g.add_argument("--breach", metavar="IDS", help="breaches already opened (aperture ids)")

@@ -164,6 +164,11 @@ def _mover(query: Mapping[str, Any]) -> tuple[Any, str, bool]:
     from ..battlefield.movement import Mover, Unit
 
     unit = query.get("unit", "foot")
+    if unit == "amphibious":
+        raise QueryError(
+            "'unit' amphibious applies to Urban Battle boards (ub-board/1, ub-mission/1); "
+            "on an Urban Operations map a unit is 'foot' or 'vehicle'"
+        )
     if unit not in ("foot", "vehicle"):
         raise QueryError(f"'unit' must be 'foot' or 'vehicle', got {unit!r}")
     ladder = query.get("ladder", False)

@@ -187,7 +187,12 @@ def answer(prepared: Prepared, query: Mapping[str, Any]) -> dict[str, Any]:
             "distance": F.dist(a, b, prepared.realistic),
         }
     unit = query.get("unit", "vehicle")
-    if unit not in ("vehicle", "amphibious", "foot"):
+    if unit == "foot":
+        raise QueryError(
+            "'unit' foot applies to Urban Operations maps; an Urban Battle board has vehicles only: "
+            "'vehicle' or 'amphibious'"
+        )
+    if unit not in ("vehicle", "amphibious"):
         raise QueryError(f"'unit' must be 'vehicle' or 'amphibious' on a square board, got {unit!r}")
     facing, amphibious = (
         prepared.pieces.get(a, (None, unit == "amphibious")) if setup else (None, unit == "amphibious")
@@ -273,8 +278,6 @@ def cmd_query_ub(args: argparse.Namespace) -> int:
         value = getattr(args, key, None)
         if value is not None:
             query["to" if key == "dst" else key] = value
-    if getattr(args, "unit", None) == "foot":
-        query.pop("unit")  # the parser's default: a square board has vehicles only
     if getattr(args, "no_setup", False):
         query["setup"] = False
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import checks  # noqa: F401  (registers the checks)
 from .registry import CHECKS
+from .ub import UB_CODES
 
 #: Problems of the parse layer (engine/io): the file cannot be used at all, except P007 and P008.
 PARSE_CODES: list[tuple[str, str, str]] = [
@@ -92,6 +93,14 @@ def render_codes_markdown() -> str:
     by_format["uo-scenario/1"] = sorted(by_format["uo-scenario/1"] + REFERENCE_CODES)
     for fmt, rows in by_format.items():
         lines += ["", f"## {_FORMAT_TITLES.get(fmt, fmt)}", "", *_table(rows)]
+    lines += [
+        "",
+        "## Urban Battle (`ub-board/1`, `ub-units/1`, `ub-mission/1`)",
+        "",
+        "Checked by `engine/lint/ub.py`; tested in `tests/engine/rules/ub/` and `tests/engine/lint/`.",
+        "",
+        *_table(UB_CODES),
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -3,17 +3,40 @@ what the schema cannot say. Each problem is located in the file and field it is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..io.files import Loaded
-from ..io.problems import LoadError, Problem
+from ..io.problems import LoadError, Problem, Severity
 from ..model.square_board import SquareBoard, SquareTerrain, parse_square
-from ..model.ub_mission import Mission
+from ..model.ub_mission import FiringMode, Mission, OptionalRule
 from ..model.ub_units import UnitChart, UnitType
 from .context import Workspace
 
 #: the formats checked here
 UB_FORMATS = ("ub-board/1", "ub-units/1", "ub-mission/1")
+
+#: every Urban Battle code, its name and summary (listed in docs/validation.md)
+UB_CODES: list[tuple[str, str, str]] = [
+    ("U000", "not-a-mission", "The file played as an Urban Battle game is no ub-mission/1."),
+    ("U001", "segment-heights", "The board's segments are not all of one height."),
+    ("U002", "row-widths", "A segment's rows are not all of one width."),
+    ("U003", "board-format", "The mission's board is no ub-board/1 file."),
+    ("U004", "chart-format", "A unit chart the mission names is no ub-units/1 file."),
+    ("U010", "duplicate-piece", "Two pieces share an id."),
+    ("U011", "unknown-type", "A piece's unit type is in none of the unit charts."),
+    ("U012", "off-board", "A set-up or goal square is off the board."),
+    ("U013", "impassable-setup", "A piece is set up on ground its vehicle may not stand on."),
+    ("U014", "square-taken", "Two pieces are set up on one square."),
+    ("U015", "command-tanks", "A side has more than one command tank."),
+    ("U016", "over-effectiveness", "A side's effectiveness exceeds the agreed maximum."),
+    ("U017", "unequal-effectiveness", "Unequal effectiveness totals, the mission not saying unequal."),
+    ("U018", "goal-incomplete", "A break_through goal lacks its attacker or squares."),
+    ("U020", "duplicate-type", "A unit type is defined twice in the charts."),
+    ("U021", "range-order", "A parabolic range's minimum is over its maximum."),
+    ("U022", "no-weapon", "A unit type has no weapon and is no recovery vehicle."),
+    ("U030", "random-speed-absolute", "Random Speed with Absolute mode, which it does not suit (warning)."),
+    ("U031", "missed-shot-mode", "Missed Shot outside Realistic mode has no effect (warning)."),
+]
 
 
 @dataclass(frozen=True)
@@ -231,8 +254,33 @@ def ub_problems(doc: Loaded, ws: Workspace) -> list[Problem]:
     if isinstance(doc.model, UnitChart):
         return chart_problems(doc)
     if isinstance(doc.model, Mission):
-        return [p for p in mission_files(doc, ws).problems if p.file == doc.name or p.code.startswith("U")]
+        found = [p for p in mission_files(doc, ws).problems if p.file == doc.name or p.code.startswith("U")]
+        return found + optional_rule_warnings(doc)
     return []
+
+
+def optional_rule_warnings(doc: Loaded) -> list[Problem]:
+    """Optional rules the chosen firing mode does not fit: legal, so warnings (they neither
+    fail `uo validate` nor stop the game from loading; UbGame.load does not call this)."""
+    mission = doc.model
+    assert isinstance(mission, Mission)
+    out: list[Problem] = []
+    for i, rule in enumerate(mission.optional_rules):
+        at = f"/optional_rules/{i}"
+        if rule is OptionalRule.random_speed and mission.firing_mode is FiringMode.absolute:
+            # Random Speed: 'This rule does not suit the Absolute Mode.'
+            out.append(doc.problem(at, "U030", "Random Speed does not suit the Absolute Mode (rulebook)"))
+        if rule is OptionalRule.missed_shot and mission.firing_mode is not FiringMode.realistic:
+            # Missed Shot: "This rule applies only to the Realistic Mode." (the engine ignores it)
+            out.append(
+                doc.problem(
+                    at,
+                    "U031",
+                    f"Missed Shot applies only in Realistic mode; "
+                    f"in {mission.firing_mode.value} mode it does nothing",
+                )
+            )
+    return [replace(p, severity=Severity.warning) for p in out]
 
 
 def _named(problem: Problem, doc: Loaded, pointer: str) -> Problem:

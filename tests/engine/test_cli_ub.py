@@ -111,3 +111,27 @@ def test_query_batch_answers_each_line(
     first, second = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert first == {"from": "A1", "to": "C9", "distance": 8}
     assert "error" in second and second["line"] == 2
+
+
+def test_terrain_specifics_query_path_for_an_amphibious_vehicle(capsys: pytest.CaptureFixture[str]) -> None:
+    """Terrain Specifics: 'The exception are Amphibious Tanks, which can move over any water
+    surface, with no restrictions.' `--unit amphibious` (as the docs list it) crosses the river
+    where a vehicle goes round by the bridge."""
+    assert main(["query", "path", str(BOARD), "M1", "R1", "--unit", "vehicle"]) == 0
+    vehicle = json.loads(capsys.readouterr().out)
+    assert main(["query", "path", str(BOARD), "M1", "R1", "--unit", "amphibious"]) == 0
+    amphibious = json.loads(capsys.readouterr().out)
+    assert "P4" in vehicle["path"] and amphibious["path"] == ["M1", "N1", "O1", "P1", "Q1", "R1"]
+    assert amphibious["steps"] == 5 < vehicle["steps"]
+
+
+def test_query_path_unit_kinds_of_the_other_rule_set_are_located_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["query", "path", str(BOARD), "M1", "R1", "--unit", "foot"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{BOARD}: 'unit' foot applies to Urban Operations maps")
+    uo = ROOT / "scenarios" / "harbour-crossing.yaml"
+    assert main(["query", "path", str(uo), "A0101", "A0102", "--unit", "amphibious"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{uo}: 'unit' amphibious applies to Urban Battle boards")

@@ -16,7 +16,7 @@ from ...model.square_board import parse_square
 from ...model.ub_mission import FiringMode, GoalKind
 from ...model.ub_units import Mount, UnitType
 from ...rules.ub import fire as F
-from ...rules.ub.actions import EndTurn, Fire, FireKind, Step, StepKind
+from ...rules.ub.actions import EndTurn, Fire, FireKind, SpeedRoll, Step, StepKind
 from ...rules.ub.board import DIRECTIONS, Square
 
 COMPASS = {c: i for i, c in enumerate(("N", "NE", "E", "SE", "S", "SW", "W", "NW"))}
@@ -86,18 +86,19 @@ class UbHeuristicBot:
         # the vehicle being activated fires when it has a shot and no better Step
         best_step, step_gain = None, 1e-6
         for a in actions:
-            if not isinstance(a, Step):
+            if not isinstance(a, Step | SpeedRoll):
                 continue
             u = units[a.unit]
             if a.unit != observation.current and best_fire is not None and best_fire.unit == a.unit:
                 continue  # a vehicle with a shot where it stands takes it
-            after = self._after(u, a.step)
-            if after is None:
+            # Random Speed: the roll comes before the Steps, so it is worth the best first Step
+            # the vehicle could take once rolled (the die only limits how far it goes on)
+            kinds = [a.step] if isinstance(a, Step) else self._first_steps(u, occupied)
+            gains = [self._gain(u, k, enemies, occupied, friends) for k in kinds]
+            known = [g for g in gains if g is not None]
+            if not known:
                 continue
-            others = occupied - {u.square}
-            gain = self._score(u, *after, enemies, others | {after[0]}, friends) - self._score(
-                u, u.square, u.facing, enemies, occupied, friends
-            )
+            gain = max(known)
             gain += self.rng.random() * 1e-3  # break ties without a fixed order
             if gain > 0 and a.unit == observation.current:
                 gain += CONTINUE  # a vehicle goes on rather than spend another movement on one Step
@@ -111,6 +112,30 @@ class UbHeuristicBot:
         if best_step is not None:
             return best_step
         return next((a for a in actions if isinstance(a, EndTurn)), actions[0])
+
+    def _gain(
+        self, u: Unit, step: StepKind, enemies: list[Unit], occupied: set[Square], friends: list[Unit]
+    ) -> float | None:
+        after = self._after(u, step)
+        if after is None:
+            return None
+        others = occupied - {u.square}
+        return self._score(u, *after, enemies, others | {after[0]}, friends) - self._score(
+            u, u.square, u.facing, enemies, occupied, friends
+        )
+
+    def _first_steps(self, u: Unit, occupied: set[Square]) -> list[StepKind]:
+        """The Steps a vehicle about to roll its speed die might take first: rotations unless
+        on a passage, forward or back onto a free square it may enter."""
+        out = []
+        if self.board.passage_axis(u.square) is None:
+            out += [StepKind.left, StepKind.right]
+        for kind, d in ((StepKind.forward, u.facing), (StepKind.reverse, (u.facing + 4) % 8)):
+            dx, dy = DIRECTIONS[d]
+            to = (u.square[0] + dx, u.square[1] + dy)
+            if self.board.enterable(to, u.kind.amphibious) and to not in occupied:
+                out.append(kind)
+        return out
 
     # --- what a position is worth --------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ class FireKind(StrEnum):
 
 @dataclass(frozen=True)
 class Step:
-    """One movement Step of `unit` (Movement); its first step activates it."""
+    """One movement Step of `unit` (Movement); its first step activates it (with Random
+    Speed, the SpeedRoll before it does)."""
 
     unit: str
     step: StepKind
@@ -56,12 +57,21 @@ class Repair:
 
 
 @dataclass(frozen=True)
+class SpeedRoll:
+    """Optional rule Random Speed: `unit` is about to move, so its speed die is rolled (by the
+    game's dice, recorded in the log) before it chooses any Step; the roll starts its
+    movement and counts against the movement limit."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The side ends its Turn."""
 
 
-Action = Step | Fire | Turret | Repair | EndTurn
-_KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in (Step, Fire, Turret, Repair, EndTurn)}
+Action = Step | Fire | Turret | Repair | SpeedRoll | EndTurn
+_KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in (Step, Fire, Turret, Repair, SpeedRoll, EndTurn)}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -91,6 +101,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             return Turret(str(given["unit"]), turn)
         if cls is Repair:
             return Repair(str(given["unit"]), str(given["wreck"]))
+        if cls is SpeedRoll:
+            return SpeedRoll(str(given["unit"]))
     except KeyError as exc:
         raise ValueError(f"{name}: missing field {exc.args[0]}") from None
     return EndTurn()

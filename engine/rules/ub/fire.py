@@ -106,11 +106,14 @@ def may_aim(
     turret: int | None = None,
 ) -> bool:
     """Firing Direction: a turret fires all round, a hull-mounted weapon forward; in a narrow
-    passage only straight ahead (interpretation of 'in front of the passage'). `turret` (the
-    optional Rotating Turrets): the one direction the turret points, an arc in Realistic mode."""
+    passage only straight along the passage where the gun points (interpretation of 'in front
+    of the passage'). `turret` (the optional Rotating Turrets): the one direction the turret
+    points, an arc in Realistic mode."""
     if passage:
-        d = line(a, b)
-        return d == facing
+        # 'The tank fires only in a single direction the turret is pointing at': a turret
+        # turned backward before entering fires out of the rear mouth, never ahead of the
+        # hull; the passage still forbids the diagonal, in every firing mode.
+        return line(a, b) == (facing if turret is None else turret)
     if turret is not None:
         if realistic:
             return in_arc(a, b, turret, True)

@@ -19,7 +19,18 @@ from ...model.ub_units import Drive, UnitType
 from ..digest import state_digest, state_parts
 from ..ruleset import Decision, DecisionKind, IllegalAction, Outcome, Result, VictoryLevel
 from . import fire as F
-from .actions import Action, EndTurn, Fire, FireKind, Repair, Step, StepKind, Turret, action_to_json
+from .actions import (
+    Action,
+    EndTurn,
+    Fire,
+    FireKind,
+    Repair,
+    SpeedRoll,
+    Step,
+    StepKind,
+    Turret,
+    action_to_json,
+)
 from .board import DIRECTIONS, Square, line
 from .game import UbGame
 
@@ -260,9 +271,11 @@ class UbPlay:
 
     def _may_start(self, p: Piece) -> bool:
         s = self.state
-        if p.destroyed or p.side is not s.active or p.id in s.done or p.id in s.fired or p.id in s.turned:
+        if p.destroyed or p.side is not s.active or p.id in s.done or p.id in s.fired:
             return False
-        if p.id == s.current:
+        # a unit that only turned its turret is activated but has not moved: it starts its
+        # movement like any other (Rotating Turrets forbids nothing but firing before turning)
+        if p.id == s.current and p.id in s.moved:
             return True
         return p.id not in s.moved and (s.limited < self.limit() or OptionalRule.moving_all in self.optional)
 
@@ -300,11 +313,11 @@ class UbPlay:
         on_water = self.game.board.terrain(p.square) in (SquareTerrain.water, SquareTerrain.deep)
         return 2 if on_water and not self.kind(p).amphibious else 1
 
-    def _steps(self, p: Piece) -> list[Step]:
+    def _steps(self, p: Piece) -> list[Step | SpeedRoll]:
         s = self.state
         if not self._may_start(p):
             return []
-        fresh = p.id != s.current
+        fresh = p.id not in s.moved
         if not fresh and s.reversed:
             return []
         if fresh:
@@ -313,7 +326,7 @@ class UbPlay:
         else:
             left, spent = s.allowance, s.spent
         budget = left - spent
-        out = []
+        out: list[Step | SpeedRoll] = []
         cost = self._cost(p)
         pushing = OptionalRule.pushing in self.optional and self.kind(p).dozer
         forward = self._enter(p, p.facing, pushing=pushing)
@@ -332,19 +345,27 @@ class UbPlay:
             and self._enter(p, (p.facing + 4) % 8, pushing=False) is not None
         ):
             out.append(Step(p.id, StepKind.reverse))
+        if out and fresh and self._rolls_speed(p):
+            # Random Speed: 'roll a speed die' before moving; the steps come after the roll,
+            # chosen with the speed it gave (offered here if the best face allows one)
+            return [SpeedRoll(p.id)]
         return out
+
+    def _rolls_speed(self, p: Piece) -> bool:
+        return OptionalRule.random_speed in self.optional and not self._single_step(p)
 
     def _single_step(self, p: Piece) -> bool:
         """Moving All Vehicles: a vehicle beyond the limit makes a single Step, whatever it costs."""
         return self.state.limited >= self.limit()
 
     def _fresh_allowance(self, p: Piece) -> int:
-        """The speed a vehicle not yet activated may count on (before any speed die)."""
+        """The speed a vehicle not yet moving may count on: with Random Speed, before the roll,
+        what the best face would give (whether to offer the roll at all)."""
         if self._single_step(p):
             return 1
         speed = self.kind(p).speed
         if OptionalRule.random_speed in self.optional:
-            return max(1, speed - 1)  # the worst the die may do: only steps sure to fit are offered
+            return speed + max(SPEED_DIE)  # before the roll: whatever the best face allows
         return speed
 
     # --- firing -----------------------------------------------------------------------------------
@@ -469,6 +490,8 @@ class UbPlay:
             self._turret(action)
         elif isinstance(action, Repair):
             self._repair(action)
+        elif isinstance(action, SpeedRoll):
+            self._speed_roll(action)
         else:
             self._end_turn()
         entry["rolls"] = list(self._rolls)
@@ -490,7 +513,7 @@ class UbPlay:
     def _step(self, a: Step) -> None:
         s = self.state
         p = s.pieces[a.unit]
-        if p.id != s.current:
+        if p.id not in s.moved:
             single = self._single_step(p)
             self._activate(p)
             s.moved.append(p.id)
@@ -499,8 +522,6 @@ class UbPlay:
             else:
                 s.limited += 1
                 s.allowance = self.kind(p).speed
-                if OptionalRule.random_speed in self.optional:
-                    s.allowance = max(1, s.allowance + SPEED_DIE[self._roll() - 1])
             single_any = single  # a single step is taken whatever it costs
         else:
             single_any = False
@@ -518,8 +539,6 @@ class UbPlay:
             assert moved is not None
             if moved[1] is not None:
                 cost = 2
-            if not single_any and s.spent + cost > s.allowance:
-                return  # the speed die left too little: activated, the step not taken
             if moved[1] is not None:
                 wreck = self.at(moved[0])
                 assert wreck is not None
@@ -527,8 +546,6 @@ class UbPlay:
             p.square = moved[0]
             s.last_rotation = False
         else:
-            if not single_any and s.spent + cost > s.allowance:
-                return
             p.facing = (p.facing + (1 if a.step is StepKind.right else -1)) % 8
             s.last_rotation = True
         s.spent = s.allowance if single_any else s.spent + cost
@@ -575,6 +592,15 @@ class UbPlay:
         assert par is not None
         if F.trajectory_ok(self.game.board, p.square, sq, par, True, False):
             other.destroyed = True
+
+    def _speed_roll(self, a: SpeedRoll) -> None:
+        """Random Speed: 'The die modifies the vehicle's speed in that Round' (never below 1)."""
+        s = self.state
+        p = s.pieces[a.unit]
+        self._activate(p)
+        s.moved.append(p.id)
+        s.limited += 1
+        s.allowance = max(1, self.kind(p).speed + SPEED_DIE[self._roll() - 1])
 
     def _turret(self, a: Turret) -> None:
         p = self.state.pieces[a.unit]

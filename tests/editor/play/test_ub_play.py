@@ -276,3 +276,29 @@ def test_f5_plays_the_missions_unsaved_edit(window, qtbot, monkeypatch):
     qtbot.addWidget(play)
     assert square_of(play, "g-heavy") == "A6"
     play.close()
+
+
+def test_random_speed_roll_is_a_button_then_the_steps_show(qtbot, tmp_path):
+    """Optional rule Random Speed: 'Each time a vehicle is about to move, roll a speed die'.
+    The selected vehicle first offers the roll as a button; once clicked, the die is in the
+    log and report, and the vehicle's steps appear as marks on the board."""
+    mission = write_mission(
+        tmp_path,
+        "effectiveness: 4\noptional_rules: [random_speed]\nforces:\n"
+        "  green:\n    units:\n      - {id: g, type: medium, square: I1, facing: E}\n"
+        "  red:\n    units:\n      - {id: r, type: medium, square: M3, facing: W}\n",
+    )
+    play = open_mission(qtbot, mission, PlayOptions(Player.human, Player.human, 2, View.green, 0))
+    click(qtbot, play, play.board.point_of_square("I1"))
+    assert not play.board.marks
+    button = next(b for b in play.prompt.button_list if b.text() == "g: roll the speed die")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    entry = play.session.play.log[-1]
+    assert entry["action"] == "SpeedRoll" and len(entry["rolls"]) == 1
+    assert "g rolls its speed die" in play.log_list.toPlainText().splitlines()[-1]
+    if play.selected != "g":
+        click(qtbot, play, play.board.point_of_square("I1"))
+    forward = Step("g", StepKind.forward)
+    assert forward in play.session.play.legal_actions()
+    click(qtbot, play, play.board.point_of_mark(forward))
+    assert play.session.play.log[-1]["action"] == "Step"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from editor.play.ub_report import report_line
 from engine.model.scenario import Side
-from engine.rules.ub.actions import EndTurn, Fire, FireKind, Step, StepKind
+from engine.rules.ub.actions import EndTurn, Fire, FireKind, SpeedRoll, Step, StepKind
 from tests.engine.rules.ub.kit import OPEN, Dice, start
 
 
@@ -76,8 +76,11 @@ def test_random_speed_die_and_the_round_that_begins(tmp_path):
         optional_rules=["random_speed"],
     )
     play.rng = Dice(5)  # face 5: +2
-    first, end, red_end = lines(play, [Step("g", StepKind.forward), EndTurn(), EndTurn()])
-    assert first.text == "1. R1 Green: g moves forward A1 → B1 (speed die +2: speed 6)"
-    assert end.text == "2. R1 Green: ends its turn"
-    assert red_end.text == "3. R1 Red: ends its turn; round 2 begins"
+    roll, first, end, red_end = lines(
+        play, [SpeedRoll("g"), Step("g", StepKind.forward), EndTurn(), EndTurn()]
+    )
+    assert roll.text == "1. R1 Green: g rolls its speed die: +2, speed 6"
+    assert first.text == "2. R1 Green: g moves forward A1 → B1"
+    assert end.text == "3. R1 Green: ends its turn"
+    assert red_end.text == "4. R1 Red: ends its turn; round 2 begins"
     assert play.decision.side is Side.green

@@ -88,3 +88,19 @@ def test_destruction_a_wreck_blocks_the_way_so_it_goes_round(tmp_path):
         moves.append(action)
     assert moves, "it waited behind the wreck"
     assert play.state.pieces["g"].square != (4, 4)
+
+
+def test_random_speed_it_rolls_then_moves_with_the_speed_rolled(tmp_path):
+    """Random Speed ('Each time a vehicle is about to move, roll a speed die'): the bot takes
+    the roll as a step of its own, then moves with what the die gave, over a whole game."""
+    greens = [("g", "tank", "A1", "E"), ("g2", "tank", "A3", "E")]
+    reds = [("r", "tank", "J10", "W"), ("r2", "tank", "J8", "W")]
+    play = start(tmp_path, OPEN, greens, reds, seed=4, rounds=3, optional_rules=["random_speed"])
+    bots = {side: bot_for(play, side) for side in (Side.green, Side.red)}
+    while play.decision is not None:
+        side = play.decision.side
+        play.apply(bots[side].choose(play.observation(side), play.legal_actions()))
+    names = [e["action"] for e in play.log]
+    assert "SpeedRoll" in names
+    first = names.index("SpeedRoll")
+    assert names[first + 1] == "Step" and play.log[first + 1]["unit"] == play.log[first]["unit"]

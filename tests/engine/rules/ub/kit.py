@@ -22,6 +22,15 @@ UNITS: list[dict[str, Any]] = [
         "effectiveness": 4,
     },
     {
+        "id": "slow",
+        "name": "Slow tank (speed 2)",
+        "speed": 2,
+        "mount": "turret",
+        "direct": {"purple": True, "fixed": 5, "absolute": 11},
+        "armour": {"front": 6, "side": 4, "rear": 3},
+        "effectiveness": 4,
+    },
+    {
         "id": "wheeled",
         "name": "Wheeled",
         "speed": 5,

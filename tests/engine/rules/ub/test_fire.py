@@ -259,3 +259,24 @@ def test_realistic_mode_line_of_sight_squares_equal_the_whole_box_test():
         a, b = (rng.randrange(24), rng.randrange(10)), (rng.randrange(24), rng.randrange(10))
         if a != b:
             assert sorted(F.crossed(a, b)) == _crossed_by_brute_force(a, b), (a, b)
+
+
+def test_parabolic_firing_procedure_a_red_1_is_no_exception(tmp_path):
+    """Parabolic Fire, Firing Procedure: 'The target is destroyed if the Resulting Firepower
+    (RF) is equal or greater than the Distance (D).' The red '1' miss belongs to Direct Fire's
+    procedure; 1 x 3 = 3 reaches D 3."""
+    play = start(
+        tmp_path, OPEN, [("g", "howitzer", "A1", "S")], [("r", "tank", "A4", "N"), ("r2", "tank", "J9", "N")]
+    )
+    play.rng = Dice(1)
+    play.apply(Fire("g", "r", P))
+    assert play.state.pieces["r"].destroyed and play.log[-1]["rolls"] == [1]
+
+
+def test_target_locating_a_wreck_does_not_locate(tmp_path):
+    """Target Locating: 'it can still fire if another allied vehicle is currently in a
+    position to see the target': a destroyed vehicle is not one (its crew reports nothing)."""
+    greens = [("g", "howitzer", "E1", "S"), ("spot", "tank", "A8", "E"), ("g2", "tank", "J1", "W")]
+    play = start(tmp_path, CITY, greens, [("r", "tank", "E8", "N")])
+    play.state.pieces["spot"].destroyed = True
+    assert ("r", P) not in fires(play, "g")

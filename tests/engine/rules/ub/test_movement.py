@@ -192,3 +192,17 @@ def test_destroyed_vehicles_stay_in_place_and_block_movement(tmp_path):
     )
     play.state.pieces["r"].destroyed = True
     assert F not in steps(play, "g")
+
+
+GAP = ["." * 10] * 3 + ["....B.....", ".....B...."] + ["." * 10] * 5
+
+
+def test_terrain_specifics_an_unmarked_diagonal_gap_between_buildings_is_open(tmp_path):
+    """Terrain Specifics: 'In general, vehicles can pass diagonally next to a corner of a
+    building. The exception are narrow passages ... marked with white double-headed arrows.'
+    Two buildings touching at a corner, with no arrow, leave the diagonal open to movement
+    and to fire (Line of Sight counts only the squares on the line)."""
+    play = start(tmp_path, GAP, [("g", "tank", "E5", "NE")], [("r", "tank", "H2", "SW")])
+    assert Fire("g", "r") in play.legal_actions()  # F4 and G3 between, the corners E4/F5 aside
+    play.apply(Step("g", StepKind.forward))
+    assert play.state.pieces["g"].square == (5, 3)

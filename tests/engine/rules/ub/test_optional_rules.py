@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from engine.rules.ruleset import IllegalAction
-from engine.rules.ub.actions import Fire, FireKind, Repair, Step, StepKind, Turret
+from engine.rules.ub.actions import (
+    Fire,
+    FireKind,
+    Repair,
+    SpeedRoll,
+    Step,
+    StepKind,
+    Turret,
+    action_from_json,
+)
 
 from .kit import OPEN, Dice, start
 
@@ -116,6 +125,8 @@ def test_moving_all_vehicles_others_make_a_single_step(tmp_path):
 
 
 def test_random_speed_die_changes_the_speed_for_the_round(tmp_path):
+    """Random Speed: 'Each time a vehicle is about to move, roll a speed die ... The die
+    modifies the vehicle's speed in that Round': the roll is its own step, before any Step."""
     play = start(
         tmp_path,
         OPEN,
@@ -123,9 +134,57 @@ def test_random_speed_die_changes_the_speed_for_the_round(tmp_path):
         [("r", "tank", "J10", "W")],
         optional_rules=["random_speed"],
     )
+    assert [a for a in play.legal_actions() if getattr(a, "unit", None) == "g"][:1] == [SpeedRoll("g")]
+    assert not any(isinstance(a, Step) for a in play.legal_actions())
     play.rng = Dice(5)  # face 5: +2
+    play.apply(SpeedRoll("g"))
+    assert play.state.allowance == 6 and play.log[-1] == {"action": "SpeedRoll", "unit": "g", "rolls": [5]}
+    for _ in range(6):
+        play.apply(Step("g", F))
+    assert play.state.pieces["g"].square == (6, 0)
+    assert not any(isinstance(a, Step) and a.unit == "g" for a in play.legal_actions())
+
+
+WATER = ["~" * 10] + ["." * 10] * 9
+
+
+def test_random_speed_roll_then_choose_on_water(tmp_path):
+    """Random Speed: 'roll a speed die ... The die modifies the vehicle's speed in that
+    Round'. A speed-2 vehicle on white-dot water (two speed points a Step) may still move when
+    the die is kind; before the roll it is offered the roll, not nothing."""
+    play = start(
+        tmp_path,
+        WATER,
+        [("g", "slow", "A1", "E")],
+        [("r", "tank", "J10", "W")],
+        optional_rules=["random_speed"],
+    )
+    assert SpeedRoll("g") in play.legal_actions()
+    play.rng = Dice(3)  # face 3: +1, speed 3
+    play.apply(SpeedRoll("g"))
+    assert Step("g", F) in play.legal_actions()
+    play.apply(Step("g", F))  # from water: two points
+    assert play.state.pieces["g"].square == (1, 0) and play.state.spent == 2
+
+
+def test_random_speed_roll_replays(tmp_path):
+    """Random Speed: the die is rolled by the game's dice and the log replays it."""
+    from engine.rules.ub.play import UbPlay
+
+    play = start(
+        tmp_path,
+        OPEN,
+        [("g", "tank", "A1", "E")],
+        [("r", "tank", "J10", "W")],
+        seed=7,
+        optional_rules=["random_speed"],
+    )
+    play.apply(SpeedRoll("g"))
     play.apply(Step("g", F))
-    assert play.state.allowance == 6 and play.log[-1]["rolls"] == [5]
+    again = UbPlay(play.game, seed=7)
+    for entry in play.log:
+        again.apply(action_from_json(entry))
+    assert again.log == play.log and again.digest() == play.digest()
 
 
 def test_rotating_turrets_fire_only_where_the_turret_points(tmp_path):
@@ -136,7 +195,21 @@ def test_rotating_turrets_fire_only_where_the_turret_points(tmp_path):
     assert {a.turn for a in play.legal_actions() if isinstance(a, Turret)} == {-3, -2, -1, 1, 2, 3}
     play.apply(Turret("g", 2))
     assert {a.target for a in play.legal_actions() if isinstance(a, Fire)} == {"e"}
-    assert not any(isinstance(a, Step) and a.unit == "g" for a in play.legal_actions())  # fire after turning
+
+
+def test_rotating_turrets_turning_first_still_lets_the_vehicle_move(tmp_path):
+    """Rotating Turrets: 'Firing is performed *after* rotating the turret.' Only firing must
+    follow the turn; nothing forbids moving after it, and the move still counts as the
+    vehicle's movement (Unit Activation)."""
+    reds = [("e", "tank", "J4", "W")]
+    play = start(tmp_path, OPEN, [("g", "tank", "E5", "N")], reds, optional_rules=["rotating_turrets"])
+    play.apply(Turret("g", 2))
+    assert Step("g", StepKind.forward) in play.legal_actions()
+    assert not any(isinstance(a, Turret) for a in play.legal_actions())  # one turn a Round
+    play.apply(Step("g", StepKind.forward))  # E4: the turret, pointing east, sees J4
+    assert play.state.moved == ["g"] and play.state.spent == 1
+    play.apply(Fire("g", "e"))
+    assert not any(isinstance(a, Step) and a.unit == "g" for a in play.legal_actions())
 
 
 def test_rotating_turrets_turn_with_the_hull(tmp_path):
@@ -186,3 +259,27 @@ def test_missed_shot_only_in_realistic_mode(tmp_path):
     play.rng = Dice(1, 3)
     play.apply(Fire("g", "r", FireKind.parabolic))
     assert not play.state.pieces["g2"].destroyed and play.log[-1]["rolls"] == [1]
+
+
+PASSAGE = ["." * 10] * 3 + ["B|B......."] + ["." * 10] * 6
+
+
+def _backward_turret_in_passage(tmp_path, mode):
+    greens = [("g", "tank", "B4", "S")]
+    reds = [("n", "tank", "B1", "S"), ("s", "tank", "B8", "N")]
+    play = start(tmp_path, PASSAGE, greens, reds, optional_rules=["rotating_turrets"], firing_mode=mode)
+    # it entered with the turret straight backward, which the rule allows ('cannot enter a
+    # narrow passage if its turret is not facing straight forward or backward')
+    play.state.pieces["g"].turret = 4
+    return {a.target for a in play.legal_actions() if isinstance(a, Fire) and a.unit == "g"}
+
+
+def test_rotating_turrets_backward_turret_in_a_passage_fires_where_it_points(tmp_path):
+    """Rotating Turrets: 'The tank fires only in a single direction the turret is pointing at.'"""
+    assert _backward_turret_in_passage(tmp_path, "basic") == {"n"}
+
+
+def test_rotating_turrets_backward_turret_at_the_passage_mouth_realistic(tmp_path):
+    """Rotating Turrets, Realistic Mode: the passage still allows only the line the turret
+    points along ('a vehicle can only fire at targets that are in front of the passage')."""
+    assert _backward_turret_in_passage(tmp_path, "realistic") == {"n"}
