@@ -289,6 +289,8 @@ def reuse(view: View) -> None:
     key = (
         view.turn,
         tuple(on_goals),
+        # goals on enemy blocks (View._hunt_goals) move with them
+        tuple(loc for loc, _ in view.goals) if view.know.hunts else None,
         engineers,
         tuple(e.location for e in view.enemies) if view.caution <= GUARD_CAUTION else None,
         view.barricades,
