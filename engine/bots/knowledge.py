@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 from ..battlefield import Battlefield, Dynamic, Location, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, Unit, step_cost
+from ..model.bot_profile import DEFAULT_PROFILE, BotProfile
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
 from ..rules.uo.combat import Strike, expected_losses_kept
@@ -258,7 +259,9 @@ def distances(bf: Battlefield) -> Distances:
 class Knowledge:
     """A side's static knowledge for one game, from its briefing."""
 
-    def __init__(self, brief: Briefing):
+    def __init__(self, brief: Briefing, profile: BotProfile = DEFAULT_PROFILE):
+        #: the bot's parameters (engine/model/bot_profile.py)
+        self.profile = profile
         self.brief = brief
         self.side = brief.side
         self.bf: Battlefield = brief.battlefield
