@@ -77,3 +77,23 @@ def test_an_elimination_only_game_is_played_to_a_decision_by_moving_and_firing(g
     assert any(isinstance(a, Move) for a in chosen)
     assert any(isinstance(a, Fire | Assault) for a in chosen)
     assert play.outcome.winner == Side.green
+
+
+def test_the_bot_reads_its_parameters_from_its_profile(game: Game) -> None:
+    """A profile made through make_bot's spec reaches the bot's modules: a hold reach of 0
+    keeps a holding side's blocks off every goal they do not stand on."""
+    from engine.bots.routes import goal_fields
+    from engine.model.bot_profile import BotProfile
+
+    sample = Game.load(SCENARIO)
+    play = green_turn(sample)
+    fields = {}
+    for reach in (18, 0):
+        bot = HeuristicBot(briefing(sample, Side.red), 3, BotProfile(hold_reach=reach))
+        assert bot.know.profile.hold_reach == reach
+        view = View(bot.know, play.observation(Side.red), bot.memory)
+        try:
+            fields[reach] = sum(len(goal_fields(view, bid)) for bid in view.own if bid in view.brief.own)
+        finally:
+            view.release()
+    assert fields[0] < fields[18]
