@@ -25,8 +25,14 @@ def _destroy_only() -> Game:
     doc = yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))
     doc["victory"] = {
         "conditions": [
-            {"kind": "destroy", "id": "kill", "side": "green", "block_types": ["infantry", "support_weapons"],
-             "count": 2, "points": 1}
+            {
+                "kind": "destroy",
+                "id": "kill",
+                "side": "green",
+                "block_types": ["infantry", "support_weapons"],
+                "count": 2,
+                "points": 1,
+            }
         ],
         "levels": [{"side": "green", "level": "total", "min_points": 1}],
     }
