@@ -354,15 +354,15 @@ class View:
         may be one). Every enemy block on the map stands upright where it is (8.2.7.1), so
         these are where they are, not guesses; the fights themselves are weighed as any
         (estimates.wanted)."""
-        from .estimates import wanted  # (estimates imports this module)
-
         out: list[tuple[str, int]] = []
         seen: set[str] = set()
         for enemy in self.enemies:
             loc = enemy.location
             if loc in seen or loc in self.impassable:
                 continue
-            if enemy.info is None or wanted(self, enemy.info, False):
+            info = enemy.info
+            # (estimates.wanted's test for an enemy block; estimates imports this module)
+            if info is None or info.wanted or info.type in self.know.objectives[self.side].target_types:
                 seen.add(loc)
                 out.append((loc, 0))
         return out
