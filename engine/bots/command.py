@@ -1,14 +1,13 @@
 """The chain of command (7.2.1): an impulse activates up to 7 blocks while the commander is
-within 6 EP of the force's platoon leader (the command post deployed), else 5. Green's
-impulses nearly always use their whole limit, so the commander's place is worth two blocks
-an impulse: on the sample, with every Green impulse at 7, Green won 85 of seeds 2000-2099
-against random instead of 70.
+within 6 EP of the force's platoon leader (the command post deployed), else 5. An attacking
+side's impulses nearly always use their whole limit, so the commander's place is worth two
+blocks an impulse.
 
 The commander follows its own force's platoon leader (routes.progress) and moves after it
 (decisions._commander_wait), so that it ends the impulse where the leader is. But it waited
 for a leader that the impulse would never activate (the limit went to blocks wanting it
-more): Green's commander stood 12 EP behind the leader, where the game starts it, until
-turn 4 in most games, and the impulses activated 5.
+more): a commander set up far behind the leader stayed there for half the game, and the
+impulses activated 5.
 """
 
 from __future__ import annotations

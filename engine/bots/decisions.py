@@ -289,6 +289,8 @@ def reuse(view: View) -> None:
     key = (
         view.turn,
         tuple(on_goals),
+        # goals on enemy blocks (View._hunt_goals) move with them
+        tuple(loc for loc, _ in view.goals) if view.know.hunts else None,
         engineers,
         tuple(e.location for e in view.enemies) if view.caution <= GUARD_CAUTION else None,
         view.barricades,
@@ -347,7 +349,7 @@ def intent(view: View, bid: str) -> float:
     if bid in errands.errands(view):
         best = max(best, errands.intent(view, bid))  # a stake's empty location to walk into
     if bid in hunt.hunters(view):
-        best = max(best, hunt.HUNT_INTENT)  # an enemy vehicle holding a stake's location
+        best = max(best, view.know.profile.hunt_intent)  # an enemy vehicle holding a stake's location
     if kind == "leader" and out_of_command(view, bid):
         best = max(best, 0.95 if info.type == BlockType.platoon_leader else _commander_wait(view))
     exposed = exposure(view, here, info.profile.protection)
@@ -481,7 +483,7 @@ def activation(view: View, groups: Groups) -> Action:
         if enemy is None or w is None:
             continue
         value = fight_value(view, bid, here, w, enemy, isinstance(action, Assault))
-        value += hunt.push(hunted, action.target, w)
+        value += hunt.push(hunted, action.target, w, view.know.profile.hunt_push)
         if enemy.info is None:
             # of two weapons worth the same against a hidden block, the one that hurts more
             # kinds of target: the coax found a hidden APC in a hangar room unhurt (8.2.7.4)
@@ -747,7 +749,7 @@ def strike_plan(
                 assault = False
             for w in info.profile.weapons:
                 value = fight_value(view, bid, place, w, enemy, assault, friendly=False)
-                value += hunt.push(hunted, target, w)
+                value += hunt.push(hunted, target, w, view.know.profile.hunt_push)
                 if value > floor:
                     strikes.setdefault(place, []).append((target, w, assault, value))
     if not strikes:
@@ -788,7 +790,7 @@ def _targets(view: View, bid: str) -> set[str]:
     if idle(view, bid, info, kind) or info.type == BlockType.commander:
         return set()  # (the commander follows its leaders: routes.progress)
     # which goals a block heads for depends on where it stands only for a defender (it
-    # walks at most HOLD_REACH MP): the others' are kept with the goal fields (reuse), a
+    # walks at most the profile's hold_reach MP): the others' are kept with the goal fields (reuse), a
     # moving block's fields being worked out again at each of its steps
     fields = view.goal_fields
     kept = fields.targets if isinstance(fields, _KeptFields) and kind != "hold" else None

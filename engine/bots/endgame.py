@@ -15,10 +15,6 @@ from weakref import WeakKeyDictionary
 
 from .view import View
 
-#: OSL that taking a location of a stake the side still misses is worth on the last turn, and
-#: on the turn before (a failed assault there costs blocks the last turn needs)
-LAST_PUSH = 6.0
-EARLY_PUSH = 2.0
 #: what an OSL of a block the enemy does not score for is worth on the last turn, of its
 #: usual worth, in a fight for such a location
 LOSS_WEIGHT = 0.25
@@ -74,13 +70,14 @@ def missing(view: View) -> frozenset[str]:
 
 
 def push(view: View, location: str) -> float:
-    """What taking `location` is worth beyond its holding value: LAST_PUSH on the last turn,
-    EARLY_PUSH on the one before, for a location of a stake the side misses while it would
+    """What taking `location` is worth beyond its holding value: the profile's last_push on the
+    last turn, its early_push on the one before, for a location of a stake the side misses while it would
     not win as things stand; 0 otherwise."""
     left = view.brief.turns - view.turn
     if left > 1 or location not in missing(view) or winning(view):
         return 0.0
-    return LAST_PUSH if left <= 0 else EARLY_PUSH
+    profile = view.know.profile
+    return profile.last_push if left <= 0 else profile.early_push
 
 
 def same_stake(view: View, here: str, there: str) -> bool:

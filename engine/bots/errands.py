@@ -1,7 +1,7 @@
 """The heuristic bot's errands near the end: a block sent into each empty location of its
 side's stakes it does not hold (endgame.missing), while the side would not win as things
-stand. Left to the nearest goal of each, every block went to the rooms the others went to,
-and a hangar roof the enemy had crossed on turn 1 denied the whole building at the end.
+stand. Left to the nearest goal of each, every block goes to the rooms the others go to,
+and a roof the enemy crossed early denies the whole building at the end.
 
 How a block on an errand goes about it: only a block that can walk there in the turns left
 is sent; having taken a room it walks on to the next one missed with the MP left
@@ -24,14 +24,6 @@ from .routes import path, search
 from .sweep import impulses_over, near, sweepers
 from .view import STAY, SearchState, View, mover
 
-#: from this many turns before the last, a block is sent into each empty location missed
-ERRAND_TURNS = 2
-#: how much a block with an errand wants activating; a roof's sweeper more than an engineer
-#: with a barricade to open (decisions.ENGINEER_INTENT): its force's activations are few (7.1.1)
-ERRAND_INTENT = 1.0
-SWEEP_INTENT = 1.25
-#: what a withdrawal under fire costs a block on an errand, of its intent: the walk it ends
-WALK_LOST = 1.5
 #: the most OSL a fire takes at once (a critical hit, 8.3.2's table too)
 WORST_HIT = 2
 
@@ -39,9 +31,10 @@ _ERRANDS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
 
 
 def errands(view: View) -> dict[str, str]:
-    """Block -> the empty location it walks into: in the last ERRAND_TURNS turns, while the
-    side would not win as things stand, each empty location of its stakes it does not hold
-    (a room the enemy walked through, a roof it stood on) gets a block, the nearest pairs
+    """Block -> the empty location it walks into: in the game's last turns (the profile's
+    errand_share of them), while the side would not win as things stand, each empty location
+    of its stakes it does not hold (a room the enemy walked through, a roof it stood on) gets
+    a block, the nearest pairs
     first (MP on the map), one location a block; on the last turn, while it would win as far
     as it has seen, each location of its stakes it may have lost unseen (`unseen`); and,
     from earlier, each roof's sweeper (sweep.py) its roof."""
@@ -49,12 +42,13 @@ def errands(view: View) -> dict[str, str]:
     if got is not None:
         return got
     got = _ERRANDS[view] = dict(sweepers(view))  # a roof's sweeper keeps its errand
-    if view.brief.turns - view.turn > ERRAND_TURNS:
+    profile = view.know.profile
+    if view.brief.turns - view.turn > profile.last_turns(profile.errand_share, view.brief.turns):
         return got
     if winning(view):
         if view.turn < view.brief.turns:
             return got
-        empty = unseen(view)  # the last turn: the rooms Red may have crossed unseen
+        empty = unseen(view)  # the last turn: the rooms the enemy may have crossed unseen
     else:
         # a roof is left to its sweeper while it may still walk onto it this turn
         # (sweep.near); else the nearest goes too
@@ -99,10 +93,10 @@ def errands(view: View) -> dict[str, str]:
 def unseen(view: View) -> list[str]:
     """On the last turn, while the side would win as far as it has seen: the locations of
     its stakes it holds by its memory alone, with nobody in them and none of its blocks
-    through them this turn. Red crossed hangar rooms out of sight on turns 5-7 (its
-    vehicles drive through the hangar's zones, at night too): Green, winning as far as it
-    knew, passed the last turn away and lost the building (2.3: the last side through holds
-    it). A player walks through them again when it costs nothing."""
+    through them this turn. The enemy may have crossed them out of sight (vehicles drive
+    through a hangar's zones, at night too): a side winning as far as it knows that passes
+    the last turn away may lose the building (2.3: the last side through holds it). A
+    player walks through them again when it costs nothing."""
     if view.mem.visited[0] != view.turn:
         view.mem.visited = (view.turn, set())
     visited = view.mem.visited[1]
@@ -122,7 +116,10 @@ def unseen(view: View) -> list[str]:
 
 def intent(view: View, bid: str) -> float:
     """How much a block on an errand wants activating."""
-    return SWEEP_INTENT if bid in sweepers(view) else ERRAND_INTENT
+    # a roof's sweeper more than an engineer with a barricade to open
+    # (decisions.ENGINEER_INTENT): its force's activations are few (7.1.1)
+    profile = view.know.profile
+    return profile.sweep_intent if bid in sweepers(view) else profile.errand_intent
 
 
 def attach(view: View) -> View:
@@ -134,8 +131,8 @@ def attach(view: View) -> View:
 def held_up(view: View, hit: Iterable[str]) -> float:
     """What our own shot's weapons effect costs in errands lost: a block it marks Activated
     (8.2.1.3) walks no more this turn, so each block on an errand it hits that may still walk
-    this turn costs that walk (its intent). Green's carbines at 36.3 marked the roof's sweeper
-    in 36.2 before its platoon's impulse (seed 1055), and the roof stayed Red's."""
+    this turn costs that walk (its intent): a shot next door that marks a sweeper before its
+    impulse leaves the roof to the enemy."""
     got = errands(view)
     if not got:
         return 0.0
@@ -154,10 +151,10 @@ def walk_lost(view: View, bid: str, remaining: int) -> float:
     cut short: the rest of its walk (8.3.2: it ends its activation), where taking the fire
     lets it resume its move (8.3.1.2). Only while it would outlive the worst the fire can do
     (a critical hit, 2 OSL): a block the fire may eliminate walks no farther either way.
-    Sweepers withdrew from the street by the hangar turn after turn (seeds 2176, 2194)."""
+    A sweeper that withdraws each time it is fired at never reaches its roof."""
     if remaining <= WORST_HIT or bid not in errands(view):
         return 0.0
-    return WALK_LOST * intent(view, bid)
+    return view.know.profile.walk_lost * intent(view, bid)  # the walk it ends
 
 
 def withdraw_toward(view: View, bid: str, places: list[str]) -> str | None:
@@ -176,18 +173,18 @@ def withdraw_toward(view: View, bid: str, places: list[str]) -> str | None:
 
 def walks_on(view: View, bid: str) -> bool:
     """Whether the activated block only walks (no fire, assault, strike or field action): a
-    roof's sweeper. Sweepers taken from the fight round the town hall assaulted its
-    fortified rooms on the way (an action leaves 3 MP, 7.1.2) or fired at the hangar's
-    holders and fell or stopped short; the roof is worth the whole building."""
+    roof's sweeper. A sweeper taken from a fight that assaults fortified rooms on the way (an
+    action leaves 3 MP, 7.1.2) or fires at holders it passes falls or stops short; the roof
+    is worth the whole building."""
     return bid in sweepers(view)
 
 
 def next_errand(view: View, bid: str, here: str) -> list[str]:
     """The way toward the activated block's errand when its walk has ended with MP left and
     that errand is not the one it was planned for (errand_plan): the block took a room on
-    its way and walks on to the next one missed. A block inside the town hall took the room
-    next door and stopped, while a back room Red had left lay a few MP on (2.3: the last
-    side through holds it). Empty when there is none or it was planned already."""
+    its way and walks on to the next one missed: a block that takes the room next door and
+    stops leaves a back room the enemy crossed a few MP on to it (2.3: the last side through
+    holds it). Empty when there is none or it was planned already."""
     goal = errands(view).get(bid)
     if goal is None or goal == here:
         return []

@@ -23,20 +23,16 @@ from . import endgame
 from .knowledge import FpSums
 from .view import MAX_FRIENDLY_HITS, MAX_HIDDEN_FP, Enemy, Gun, Own, View
 
-#: OSL a victory point is worth
-GOAL_WEIGHT = 4.0
 #: a fire at the holder of a goal may clear it: the chance its holder withdraws whatever
 #: the odds, and how much an expected elimination adds
 EVICT_PRIOR = 0.25
 EVICT_KILL = 0.5
 #: OSL levels a block nobody has identified is assumed to have left
 HIDDEN_LEVELS = 3
-#: how much more than others a block the enemy scores for destroying keeps out of harm
-PRECIOUS = 2.0
 #: EP within which an enemy block could walk into a goal this turn
 THREAT_EP = 6
-#: the chance a face-down No Man's Land counter is taken to be population: the sample sets
-#: up one in four, and a shot through one may cost a victory level (priced with caution)
+#: the chance a face-down No Man's Land counter is taken to be population: its share is
+#: the scenario's secret, and a shot through one may cost a victory level (priced with caution)
 HIDDEN_POPULATION = 0.5
 
 
@@ -97,7 +93,7 @@ def worth(view: View, info: BlockInfo | PublishedBlock | None, losses: int, mine
 def precious(view: View, info: BlockInfo) -> float:
     """How much more than usual a block should keep out of harm: one the enemy
     scores for destroying (armour, a commander) doubly so."""
-    return PRECIOUS if wanted(view, info, True) else 1.0
+    return view.know.profile.precious if wanted(view, info, True) else 1.0
 
 
 def holding(view: View, location: str | None) -> float:
@@ -131,7 +127,7 @@ def holding(view: View, location: str | None) -> float:
             others = held - (1 if view.control.get(location) == view.side else 0)
             if others == 0:
                 total += stake.points * 0.5
-    got = view.goal_worth[location] = max(total * GOAL_WEIGHT * (2.0 - view.caution), 0.2)
+    got = view.goal_worth[location] = max(total * view.know.profile.goal_weight * (2.0 - view.caution), 0.2)
     return got
 
 
@@ -345,7 +341,7 @@ def fight_value(
     # near the end, a location of a stake still missed is worth its chance, and the block's
     # losses matter little beside it unless the enemy scores for them (endgame.py)
     push = endgame.push(view, there)
-    if push >= endgame.LAST_PUSH and not wanted(view, info, True):
+    if push >= view.know.profile.last_push and not wanted(view, info, True):
         v_us *= endgame.LOSS_WEIGHT
     value = t * v_them - u * v_us - cost
     if there in view.goal_set:
@@ -470,7 +466,8 @@ def collateral(view: View, weapon: Weapon, here: str, target: str, assault: bool
         return 0.0
     soft = {loc: (loc, Protection.soft) for loc in people}
     found = _hits(view, weapon, here, target, soft, assault, vehicle)
-    return sum(-per * GOAL_WEIGHT * people[hit.block] for hit in found)
+    weight = view.know.profile.goal_weight
+    return sum(-per * weight * people[hit.block] for hit in found)
 
 
 def _hits(

@@ -17,7 +17,7 @@ its stakes), `sweep` (roofs the enemy crossed), `endgame` and `errands` (the las
 Strategy:
 
 - Posture: a side holding less than half of what it scores for at the start attacks; the
-  other holds (its blocks keep their posts, and walk at most HOLD_REACH MP to a goal).
+  other holds (its blocks keep their posts, and walk at most the profile's hold_reach MP to a goal).
 - Goals: the locations its side scores for holding, then those the enemy scores for (to
   deny them), roofs when the enemy is on them. A block heads for the nearest goal not yet
   its side's (MP fields cached per map; vehicles for the streets around a building);
@@ -71,6 +71,7 @@ Strategy:
 
 from __future__ import annotations
 
+from ..model.bot_profile import DEFAULT_PROFILE, BotProfile
 from ..rules.uo.actions import Action
 from ..rules.uo.briefing import Briefing
 from ..rules.uo.observation import Observation
@@ -84,10 +85,12 @@ class HeuristicBot:
     #: with one legal action it takes it unseen (base.takes_sole_action; choose, below)
     takes_sole_action = True
 
-    def __init__(self, briefing: Briefing, seed: int = 0):
+    def __init__(self, briefing: Briefing, seed: int = 0, profile: BotProfile | None = None):
         self.briefing = briefing
         self.seed = seed  # its choices are deterministic: the seed names the player only
-        self.know = Knowledge(briefing)
+        #: its parameters (docs/bots.md); none given: the defaults
+        self.profile = profile if profile is not None else DEFAULT_PROFILE
+        self.know = Knowledge(briefing, self.profile)
         self.memory = Memory()
 
     def choose(self, observation: Observation, actions: list[Action]) -> Action:

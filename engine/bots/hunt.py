@@ -1,12 +1,12 @@
 """The heuristic bot's hunt for an enemy vehicle standing in a location of one of its side's
-stakes: from HUNT_FROM on, each such location gets the HUNTERS nearest blocks with a weapon
+stakes: once the profile's `hunt_from` share of the game is played, each such location gets
+its `hunters` nearest blocks with a weapon
 that hurts the vehicle (8.2.7.4), which want activating and head there to fire or assault.
 
 Why: a stake is all or nothing (every location of a building, 1.3, 2.3), and a vehicle in a
 hangar's zone is its holder until destroyed or withdrawn (8.3.2). Left to the goals' nearest
-block, the tanks and the ATGM went for the town hall or waited their turn behind the blocks
-with more to do: the APC in a hangar zone held building 39 to the end in about one game in
-seven (seeds 1003, 1045, 1047: tanks idle turns 4 to 7 or a turn's move past the APC).
+block, the blocks able to hurt armour went for other goals or waited their turn behind the
+blocks with more to do, and one vehicle held a whole building to the end.
 
 A hidden enemy block where a vehicle can stand inside a stake (a hangar's zone) may be one:
 it is hunted with a weapon that hurts armour. A revealed vehicle is hunted by what hurts its
@@ -24,15 +24,13 @@ from .endgame import missing
 from .knowledge import UNREACHABLE, Knowledge
 from .view import STAY, Enemy, View, mover
 
-#: the turn the hunt starts: the tanks are across the canal by then
-HUNT_FROM = 3
-#: blocks sent against each vehicle
-HUNTERS = 1
-#: how much a hunter wants activating (less than an engineer with a barricade to open)
-HUNT_INTENT = 1.0
-#: what a hunter's fire or assault at its quarry is worth beyond its exchange: the stake's
-#: last holder gone, the building may be taken
-HUNT_PUSH = 1.0
+
+def hunt_from(view: View) -> int:
+    """The first turn of the hunt: the profile's share of the game played (before it the
+    side's heavy weapons are still on their way)."""
+    profile = view.know.profile
+    return profile.first_turn(profile.hunt_from, view.brief.turns)
+
 
 _QUARRY: WeakKeyDictionary[View, dict[str, Protection]] = WeakKeyDictionary()
 _HUNTERS: WeakKeyDictionary[View, dict[str, str]] = WeakKeyDictionary()
@@ -49,7 +47,7 @@ def quarry(view: View) -> dict[str, Protection]:
     if got is not None:
         return got
     got = _QUARRY[view] = {}
-    if view.turn < HUNT_FROM:
+    if view.turn < hunt_from(view):
         return got
     bf = view.know.bf
     for loc in sorted(missing(view)):
@@ -110,7 +108,7 @@ def hunters(view: View) -> dict[str, str]:
     got = {}
     count = dict.fromkeys(prey, 0)
     for _, loc, bid in sorted(pairs):
-        if bid not in got and count[loc] < HUNTERS:
+        if bid not in got and count[loc] < view.know.profile.hunters:
             got[bid] = loc
             count[loc] += 1
     _HUNTERS[view] = got
@@ -140,9 +138,10 @@ def prey(view: View, bid: str) -> tuple[str, Protection] | None:
     return None if loc is None else (loc, quarry(view)[loc])
 
 
-def push(hunted: tuple[str, Protection] | None, target: str, weapon: Weapon) -> float:
-    """HUNT_PUSH for a hunter's fire or assault at its quarry (`hunted`, from prey) with a
+def push(hunted: tuple[str, Protection] | None, target: str, weapon: Weapon, value: float) -> float:
+    """`value` (the profile's hunt_push: the stake's last holder gone, the building may be
+    taken) for a hunter's fire or assault at its quarry (`hunted`, from prey) with a
     weapon that hurts it (the coax does not hurt an APC, 8.2.7.4), 0 otherwise."""
     if hunted is None or hunted[0] != target or not can_hit(weapon.targets, hunted[1]):
         return 0.0
-    return HUNT_PUSH
+    return value

@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 from ..battlefield import Battlefield, Dynamic, Location, LocKind
 from ..battlefield.movement import FOOT, VEHICLE, Mover, Unit, step_cost
+from ..model.bot_profile import DEFAULT_PROFILE, BotProfile
 from ..model.cards import Protection
 from ..rules.uo.briefing import Briefing, Stake
 from ..rules.uo.combat import Strike, expected_losses_kept
@@ -258,7 +259,9 @@ def distances(bf: Battlefield) -> Distances:
 class Knowledge:
     """A side's static knowledge for one game, from its briefing."""
 
-    def __init__(self, brief: Briefing):
+    def __init__(self, brief: Briefing, profile: BotProfile = DEFAULT_PROFILE):
+        #: the bot's parameters (engine/model/bot_profile.py)
+        self.profile = profile
         self.brief = brief
         self.side = brief.side
         self.bf: Battlefield = brief.battlefield
@@ -300,6 +303,11 @@ class Knowledge:
         self._exchanged: dict[tuple[float, bool, Hit, Hit], tuple[float, float]] = {}
         self.objectives = brief.objectives
         self.stakes = brief.stakes
+        #: whether the side must destroy enemy blocks to win: it scores for destroying and
+        #: what it scores for holding cannot reach its lowest victory level alone (or it
+        #: scores for holding nothing); then the enemy blocks that may score are goals
+        #: (View._hunt_goals)
+        self.hunts = _must_destroy(brief)
         #: location -> the stakes it is part of
         self.stakes_at: dict[str, list[Stake]] = {}
         for stake in self.stakes:
@@ -475,3 +483,18 @@ class Knowledge:
             near = (loc for loc, d in self.ep_from(goal).items() if d <= 2 and by_id[loc].kind == LocKind.hex)
             got = self._near[goal] = tuple(sorted(near))
         return got
+
+
+def _must_destroy(brief: Briefing) -> bool:
+    """Whether `brief.side` wins only by destroying: it has a `destroy` condition worth
+    points, and holding everything it scores for holding would not reach its lowest
+    victory level (1.3); with no level of its own, whether it scores for holding nothing."""
+    side = brief.side
+    destroys = any(b.wanted for b in brief.enemy) or brief.objectives[side].target_types
+    if not destroys:
+        return False
+    held = sum(stake.points for stake in brief.stakes if stake.side == side and stake.points > 0)
+    mins = [level.min_points for level in brief.levels if level.side == side]
+    if not mins:
+        return not brief.objectives[side].hold
+    return held < min(mins) or not brief.objectives[side].hold

@@ -17,7 +17,7 @@ from ..rules.uo.activation import activation_budget, fire_and_move, helps_climb,
 from ..rules.uo.combat import LEADERS
 from ..rules.uo.game import BlockInfo
 from ..rules.uo.no_mans_land import ENGINEERS
-from .estimates import PRECIOUS, can_take, exposure, holding, precious, risk_of, risk_row, threatened
+from .estimates import can_take, exposure, holding, precious, risk_of, risk_row, threatened
 from .knowledge import UNREACHABLE
 from .view import STAY, Search, SearchState, View, mover, role
 
@@ -25,8 +25,6 @@ from .view import STAY, Search, SearchState, View, mover, role
 LEADER_LAG = 3
 #: no goal left to head for
 FAR = 99
-#: a defender does not walk farther than this (MP) to a goal: it stays where it is
-HOLD_REACH = 18
 #: MP of progress a point of enemy firepower on the destination is worth
 EXPOSURE = {"attack": 0.05, "hold": 0.6, "leader": 0.3, "stay": 1.0}
 #: from this caution on (the last turns), an attacker on a threatened goal keeps it
@@ -127,7 +125,7 @@ def goal_fields(view: View, bid: str) -> list[tuple[str, int, list[int]]]:
         if loc in view.barricades and engineer_goals(view).get(loc, bid) != bid:
             continue  # another engineer is nearer: each opens its own
         field = view.know.field(loc, how)
-        if kind == "hold" and start is not None and field[start] > HOLD_REACH:
+        if kind == "hold" and start is not None and field[start] > view.know.profile.hold_reach:
             continue
         if start is not None and field[start] >= UNREACHABLE:
             field = _approach(view, loc, how)
@@ -462,7 +460,7 @@ def search(view: View, bid: str, here: str) -> Search:
     top = max(limit, hidden_limit)
     careful = precious(view, info)
     if bid in engineer_goals(view).values():
-        careful = max(careful, PRECIOUS)  # the way to a goal opens only by its hands
+        careful = max(careful, view.know.profile.precious)  # the way to a goal opens only by its hands
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
     risks = risk_row(view, protection)
     risk_at = risk_of(view, protection)

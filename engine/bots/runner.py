@@ -93,7 +93,15 @@ def bot_seed(seed: int, side: Side) -> int:
 
 
 def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
-    """The bot called `name` for `side` in `game`, with its briefing and its own seed."""
+    """The bot named by the spec `name` (`NAME` or `NAME@PROFILE`, profiles.py) for `side`
+    in `game`, with its briefing, its own seed and its profile if the spec gives one."""
     from . import bots_for
+    from .profiles import load_profile, parse
 
-    return bots_for(game.rules)[name](rule_set(game.rules).briefing(game, side), bot_seed(seed, side))
+    bot, profile = parse(name)
+    factory = bots_for(game.rules)[bot]
+    brief = rule_set(game.rules).briefing(game, side)
+    if profile is None:
+        return factory(brief, bot_seed(seed, side))
+    made: Bot = factory(brief, bot_seed(seed, side), profile=load_profile(profile))  # type: ignore[call-arg]
+    return made

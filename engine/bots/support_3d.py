@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..model.cards import AffectedSides, Protection, SupportCard, SupportKind
 from ..rules.uo.actions import Action, Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from ..rules.uo.combat import can_hit
-from .estimates import GOAL_WEIGHT, holding, population, worth
+from .estimates import holding, population, worth
 from .view import View
 
 #: expected worth (OSL of an ordinary block) a request must bring: a mission spent
@@ -28,7 +28,7 @@ REVEAL_VALUE = 0.25
 HOLDER_BONUS = 0.15
 SCOUTING = frozenset({SupportKind.helicopter_recon, SupportKind.drone_recon})
 #: what an own block's turn is worth when a strike's weapons effect Activates it (8.2.1.3):
-#: a mortar on a hangar room took the turn of the tanks beside it
+#: a strike next to our own vehicles takes their turn
 LOST_TURN = 1.0
 
 
@@ -75,7 +75,7 @@ def strike_value(view: View, support: str, target: str) -> float:
     if per:
         for where, chance in population(view).items():
             if _ring(rings, row, where, reach, target):
-                value += per * GOAL_WEIGHT * chance
+                value += per * view.know.profile.goal_weight * chance
     return value
 
 

@@ -1,16 +1,17 @@
-"""The heuristic bot's roof sweepers: one foot block sent, from SWEEP_FROM on and kept on it
-from turn to turn, onto each roof of its side's buildings the enemy holds and nobody stands
-on (victory.py: a roof held by the enemy denies the whole building).
+"""The heuristic bot's roof sweepers: one foot block sent, once the profile's `sweep_from`
+share of the game is played, and kept on it from turn to turn, onto each roof of its side's
+buildings the enemy holds and nobody stands on (victory.py: a roof held by the enemy denies
+the whole building).
 
-Red blocks climb onto the hangar's roof (39.R) from 39.1 on the first turns and leave it: the
-roof stays Red's (2.3) and, reachable only by the stairs of 39.1 (8.1.8), lies farther than
-every room from where Green's infantry fights. Left to the last turns' errands (errands.py:
-the nearest block at each decision), the blocks sent in turn walked a few MP each toward it,
-none arriving; sent from farther, earlier, a block crossed the fight round the town hall and
-fell on the way. A sweeper is chosen among the blocks within three turns' walk of the roof that
-are not holding a room an enemy may walk into (an engineer's ladder puts the roof two MP from
-the streets round the hangar, 8.1.7), and keeps its errand until the roof is its side's or it
-falls; a sweeper keeps its MP for the walk (no field action on the way).
+Why: enemy blocks cross a roof and leave it; the roof stays theirs (2.3) and, reachable only
+by a building's stairs (8.1.8), often lies farther than every room from where the side's
+infantry fights. Left to the last turns' errands (errands.py: the nearest block at each
+decision), the blocks sent in turn each walk a few MP toward it and none arrives; sent from
+farther, earlier, a block crosses the fight and falls on the way. A sweeper is chosen among
+the blocks within the profile's `sweep_reach` turns' walk of the roof that are not holding a
+room an enemy may walk into (an engineer's ladder puts a roof two MP from the streets,
+8.1.7), and keeps its errand until the roof is its side's or it falls; a sweeper keeps its MP
+for the walk (no field action on the way).
 """
 
 from __future__ import annotations
@@ -28,16 +29,16 @@ from .knowledge import Knowledge
 from .routes import engineer_goals
 from .view import STAY, Memory, View, mover
 
-#: the first turn a roof gets a sweeper: once the hunt (hunt.py) has the hangar's vehicles
-#: on the run, with the three turns' walk below still in hand
-SWEEP_FROM = 5
-#: the farthest a sweeper is taken from (MP on the map): three turns' walk (7.1.2). Within a
-#: turn's walk (from turn 4) nobody was near in most games the roof lost, Green's infantry
-#: being at the town hall some 10-16 MP off; from there, sent on turn 5, 278 of 400 games
-#: were won against 271 (seeds 1000-1199 and 2000-2199; from turn 3 with no limit, 270)
-SWEEP_REACH = 3 * MOVE_ONLY[Unit.foot]
 #: a turn's walk on foot (MP on the map, 7.1.2)
 TURN_WALK = MOVE_ONLY[Unit.foot]
+
+
+def sweep_from(view: View) -> int:
+    """The first turn a roof gets a sweeper: the profile's share of the game played (the
+    fight for the rooms has settled and a block can be spared; a sweeper sent earlier is
+    taken from that fight, one sent later may not reach the roof in time)."""
+    profile = view.know.profile
+    return profile.first_turn(profile.sweep_from, view.brief.turns)
 
 
 @dataclass
@@ -57,16 +58,16 @@ _OVER: WeakKeyDictionary[View, frozenset[str]] = WeakKeyDictionary()
 
 def sweepers(view: View) -> dict[str, str]:
     """Block -> the roof it walks onto: each roof of the side's buildings the enemy holds
-    with no enemy block on it, from SWEEP_FROM on, keeps the sweeper it was given while that
+    with no enemy block on it, from `sweep_from`'s turn on, keeps the sweeper it was given while that
     block stays on the map; a new one is the nearest foot block free to go within three turns'
-    walk of it (SWEEP_REACH MP on the map). Worked out again only on a new turn or when a
+    walk of it (`sweep_reach` turns' walk, MP on the map). Worked out again only on a new turn or when a
     roof has none."""
     got = _SWEEPERS.get(view)
     if got is not None:
         return got
     plan = _plan(view)
     roofs = sorted(loc for loc in view.roofs if loc in missing(view) and loc not in view.enemy_at)
-    if view.turn < SWEEP_FROM or not roofs:
+    if view.turn < sweep_from(view) or not roofs:
         plan.sweepers = {}
         got = _SWEEPERS[view] = {}
         return got
@@ -112,7 +113,7 @@ def _on_map(view: View, bid: str) -> bool:
 
 
 def _choose(view: View, roof: str, busy: set[str]) -> str | None:
-    """The foot block nearest to `roof`, within SWEEP_REACH and its walk in the turns left,
+    """The foot block nearest to `roof`, within the profile's sweep reach and its walk in the turns left,
     of those free to go: not a leader (its platoon's activations and bonus hang on it,
     7.1.1, 7.2.2), not one that stays, not an engineer with a barricade to open, not one
     holding a location of a stake an enemy may walk into this turn."""
@@ -120,7 +121,7 @@ def _choose(view: View, roof: str, busy: set[str]) -> str | None:
     engineers = set(engineer_goals(view).values())
     over = impulses_over(view)
     # nor one that would not arrive in the turns left, this one included (7.1.2)
-    reach = min(SWEEP_REACH, (view.brief.turns - view.turn + 1) * TURN_WALK)
+    reach = min(view.know.profile.sweep_reach * TURN_WALK, (view.brief.turns - view.turn + 1) * TURN_WALK)
     best: tuple[bool, int, str] | None = None
     for own in view.own.values():
         info = own.info

@@ -189,6 +189,11 @@ class View:
             mem.goals = self._goals()
         #: the goals: where we score, where the enemy does (farther by the deny offset), roofs
         self.goals, self.goal_set, self.roofs = mem.goals
+        if know.hunts:
+            hunted = self._hunt_goals()
+            if hunted:
+                self.goals = self.goals + hunted
+                self.goal_set = self.goal_set | frozenset(loc for loc, _ in hunted)
         #: how much safety still matters against the clock: 1 early, 0.25 on the last turn
         left = brief.turns - self.turn
         self.caution = min(1.0, (left + 1) / 4)
@@ -342,6 +347,25 @@ class View:
         goals += [(loc, 0) for loc in objectives.roofs]
         goals += [(loc, deny) for loc in objectives.enemy_roofs if loc not in roofs]
         return goals, frozenset(loc for loc, _ in goals), roofs
+
+    def _hunt_goals(self) -> list[tuple[str, int]]:
+        """Where the enemy blocks that may score for us stand, for a side that must destroy
+        to win (Knowledge.hunts): the revealed ones it scores for, and every hidden one (any
+        may be one). Every enemy block on the map stands upright where it is (8.2.7.1), so
+        these are where they are, not guesses; the fights themselves are weighed as any
+        (estimates.wanted)."""
+        out: list[tuple[str, int]] = []
+        seen: set[str] = set()
+        for enemy in self.enemies:
+            loc = enemy.location
+            if loc in seen or loc in self.impassable:
+                continue
+            info = enemy.info
+            # (estimates.wanted's test for an enemy block; estimates imports this module)
+            if info is None or info.wanted or info.type in self.know.objectives[self.side].target_types:
+                seen.add(loc)
+                out.append((loc, 0))
+        return out
 
     def _enemy_moved(self, signature: Signature) -> None:
         """Forget what depended on where the enemy stood. By the same night, the blocks
@@ -511,7 +535,8 @@ class View:
         if self.mem.attacks is None:
             hold = self.know.objectives[self.side].hold
             held = sum(1 for loc in hold if self.control.get(loc) == self.side)
-            self.mem.attacks = held * 2 < len(hold)
+            # a side that must destroy to win goes for the enemy's blocks
+            self.mem.attacks = held * 2 < len(hold) or self.know.hunts
         return self.mem.attacks
 
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from .games import _load_game, _rules_of
+from .games import _load_game, _rules_of, with_profiles
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -33,7 +33,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(f"{scenario}: {exc}", file=sys.stderr)
         return 2
     game = _load_game(rules, scenario)
-    if game is None:
+    if game is None or not with_profiles(args, "balance"):
         return 2
     seeds = range(args.seed, args.seed + args.games)
     if args.cluster == "ray":

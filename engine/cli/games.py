@@ -28,6 +28,31 @@ def _load_game(rules: Any, path: Path) -> Any | None:
     return None
 
 
+def with_profiles(args: argparse.Namespace, command: str) -> bool:
+    """Name each side's bot with its profile (`--green-profile`, `--red-profile`; bots.profiles'
+    spec), each profile validated first: False after printing its located problems."""
+    from ..bots.profiles import load_profile, spec
+    from ..rules.ruleset import GameSetupError
+
+    for side in ("green", "red"):
+        path = getattr(args, f"{side}_profile", None)
+        if path is None:
+            continue
+        if getattr(args, side) != "heuristic":
+            print(
+                f"uo {command}: --{side}-profile is for the heuristic bot (--{side} heuristic)",
+                file=sys.stderr,
+            )
+            return False
+        try:
+            load_profile(str(Path(path).resolve()))
+        except (GameSetupError, LoadError) as exc:
+            _print_problems(exc)
+            return False
+        setattr(args, side, spec(getattr(args, side), path))
+    return True
+
+
 # --- where a log may be written --------------------------------------------------------------
 
 
@@ -100,7 +125,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"uo play: --log {args.log}: {problem}", file=sys.stderr)
             return 2
     game = _load_game(rules, scenario)
-    if game is None:
+    if game is None or not with_profiles(args, "play"):
         return 2
     if args.games == 1:
         return _play_one(game, args)

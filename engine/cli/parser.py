@@ -206,6 +206,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--green", choices=BOTS, default="random", help="green's bot (default random)")
     p.add_argument("--red", choices=BOTS, default="random", help="red's bot (default random)")
     p.add_argument(
+        "--green-profile",
+        metavar="FILE",
+        help="the heuristic green bot's parameters (uo-bot-profile/1; default: the built-in profile)",
+    )
+    p.add_argument(
+        "--red-profile",
+        metavar="FILE",
+        help="the heuristic red bot's parameters (uo-bot-profile/1; default: the built-in profile)",
+    )
+    p.add_argument(
         "--seed", type=seed, default=0, metavar="N", help="the game's seed: dice and bots (default 0)"
     )
     p.add_argument(
@@ -305,6 +315,16 @@ def _add_balance(sub: Any) -> None:
     p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--green", choices=BOTS, default="random", help="green's bot (default random)")
     p.add_argument("--red", choices=BOTS, default="random", help="red's bot (default random)")
+    p.add_argument(
+        "--green-profile",
+        metavar="FILE",
+        help="the heuristic green bot's parameters (uo-bot-profile/1; default: the built-in profile)",
+    )
+    p.add_argument(
+        "--red-profile",
+        metavar="FILE",
+        help="the heuristic red bot's parameters (uo-bot-profile/1; default: the built-in profile)",
+    )
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="the first game's seed (default 0)")
     p.add_argument(
         "--plots",

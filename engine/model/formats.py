@@ -1,5 +1,6 @@
 """The file formats by their tag (the `schema` key): every model a file may hold."""
 
+from .bot_profile import BOT_PROFILE_FORMAT, BotProfile
 from .cards import CardLibrary
 from .common import CARDS_FORMAT, MAP_FORMAT, SCENARIO_FORMAT
 from .log import LOG_FORMAT, GameLog
@@ -23,7 +24,8 @@ FORMATS: dict[
     | type[TerrainChart]
     | type[SquareBoard]
     | type[UnitChart]
-    | type[Mission],
+    | type[Mission]
+    | type[BotProfile],
 ] = {
     MAP_FORMAT: MapSheet,
     CARDS_FORMAT: CardLibrary,
@@ -35,6 +37,7 @@ FORMATS: dict[
     BOARD_FORMAT: SquareBoard,
     UNITS_FORMAT: UnitChart,
     MISSION_FORMAT: Mission,
+    BOT_PROFILE_FORMAT: BotProfile,
 }
 
 Document = (
@@ -48,4 +51,5 @@ Document = (
     | SquareBoard
     | UnitChart
     | Mission
+    | BotProfile
 )

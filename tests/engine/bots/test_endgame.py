@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import HeuristicBot
-from engine.bots.endgame import LAST_PUSH, push, same_stake, winning
-from engine.bots.errands import ERRAND_INTENT, attach, errands, unseen
+from engine.bots.endgame import push, same_stake, winning
+from engine.bots.errands import attach, errands, unseen
 from engine.bots.estimates import friendly_fire
 from engine.bots.view import Memory, View
+from engine.model.bot_profile import DEFAULT_PROFILE
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, Assault, StartImpulse
 from engine.rules.uo.game import Game
@@ -72,7 +73,7 @@ def test_1_3_no_push_when_winning_or_for_ground_of_no_stake(game: Game) -> None:
     play, bot = _town_hall(game, game.scenario.turns, "g-cmd")
     view = View(bot.know, play.observation(Side.green), bot.memory)
     assert not winning(view)
-    assert push(view, "36.1") == LAST_PUSH
+    assert push(view, "36.1") == DEFAULT_PROFILE.last_push
     assert push(view, "A1209") == 0.0  # a street: no stake of Green's
     assert same_stake(view, "36.2", "36.1") and not same_stake(view, "A1209", "36.1")
     play.state.blocks["r1-inf1"].eliminated = True
@@ -153,7 +154,7 @@ def test_8_2_1_3_a_shot_that_would_mark_a_block_on_an_errand_costs_its_walk(game
     assert errands(View(bot.know, play.observation(Side.green), bot.memory)).get("g1-inf1") == "39.R"
     before = cost()
     play.state.blocks["g1-inf1"].activated = True  # walked already (its errand goes to another)
-    assert before == pytest.approx(cost() + ERRAND_INTENT)
+    assert before == pytest.approx(cost() + DEFAULT_PROFILE.errand_intent)
     assert cost() > 0  # the OSL
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from engine.bots import HeuristicBot
 from engine.bots.decisions import intent
-from engine.bots.hunt import HUNT_FROM, HUNT_INTENT, HUNTERS, hunters, quarry
+from engine.bots.hunt import hunters, quarry
 from engine.bots.view import View
+from engine.model.bot_profile import DEFAULT_PROFILE
 from engine.model.cards import Protection
 from engine.model.scenario import Side
 from engine.rules.uo.actions import Activate, Assault, Fire, HoldFire, Move, StartImpulse
@@ -19,6 +20,9 @@ from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
 from .positions import SCENARIO, green_bot, green_turn
+
+#: the first turn of the profile's `hunt_from` share of the sample's 8 turns
+HUNT_FROM = DEFAULT_PROFILE.first_turn(DEFAULT_PROFILE.hunt_from, 8)
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +62,10 @@ def test_4_3_5_a_hidden_block_in_a_hangar_zone_is_hunted_with_a_weapon_that_hurt
     sent = hunters(view)
     assert sent["g2-mbt1"] == "39.4"
     assert "g3-inf1" not in sent  # rifles do not hurt an APC (4.3.5), however near
-    assert sum(1 for loc in sent.values() if loc == "39.4") == HUNTERS
+    assert sum(1 for loc in sent.values() if loc == "39.4") == DEFAULT_PROFILE.hunters
     for bid in sent:
         assert any(can_hit(w.targets, Protection.armoured) for w in game.blocks[bid].profile.weapons)
-    assert intent(view, "g2-mbt1") >= HUNT_INTENT
+    assert intent(view, "g2-mbt1") >= DEFAULT_PROFILE.hunt_intent
 
 
 def test_2_3_no_hunt_before_its_turn_nor_for_a_block_in_a_room(game: Game) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.bots import RandomBot
-from engine.bots.estimates import PRECIOUS, precious, risk
+from engine.bots.estimates import precious, risk
 from engine.bots.knowledge import Knowledge
 from engine.bots.routes import RISK, RISK_PRECIOUS, budget, dynamic, engineer_goals, search, seen
 from engine.bots.runner import bot_seed
@@ -41,7 +41,7 @@ def plain_search(view: View, bid: str, here: str) -> Search:
     blocked = know.dark | {bf.by_id[loc].index for loc in view.enemy_at.keys() | view.mem.avoid}
     careful = precious(view, info)
     if bid in engineer_goals(view).values():
-        careful = max(careful, PRECIOUS)
+        careful = max(careful, view.know.profile.precious)
     care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
     best: dict[tuple[int, bool], float] = {start: float(spent)}
     mp_at = {start: spent}

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import HeuristicBot
-from engine.bots.errands import SWEEP_INTENT, WALK_LOST, WORST_HIT, errands, walk_lost
-from engine.bots.sweep import SWEEP_FROM, impulses_over, near, sweepers
+from engine.bots.errands import WORST_HIT, errands, walk_lost
+from engine.bots.sweep import impulses_over, near, sweepers
 from engine.bots.view import View
+from engine.model.bot_profile import DEFAULT_PROFILE
 from engine.model.scenario import Side
 from engine.rules.uo.actions import (
     Activate,
@@ -29,6 +30,10 @@ from engine.rules.uo.play import Play
 from .positions import SCENARIO, green_bot, green_turn, walk
 
 ROOMS = [f"36.{n}" for n in range(1, 7)] + [f"39.{n}" for n in range(1, 6)]
+
+
+#: the first turn of the profile's `sweep_from` share of the sample's 8 turns
+SWEEP_FROM = DEFAULT_PROFILE.first_turn(DEFAULT_PROFILE.sweep_from, 8)
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +187,8 @@ def test_8_3_2_a_sweeper_under_opportunity_fire_takes_it_or_withdraws_toward_its
     play.state.blocks["g2-scout"].losses = losses
     view = View(bot.know, play.observation(Side.green), bot.memory)
     assert sweepers(view) == {"g2-scout": "39.R"}
-    assert walk_lost(view, "g2-scout", WORST_HIT + 1) == pytest.approx(WALK_LOST * SWEEP_INTENT)
+    expected = DEFAULT_PROFILE.walk_lost * DEFAULT_PROFILE.sweep_intent
+    assert walk_lost(view, "g2-scout", WORST_HIT + 1) == pytest.approx(expected)
     assert walk_lost(view, "g2-scout", WORST_HIT) == 0.0
     assert walk_lost(view, "g1-inf2", WORST_HIT + 1) == 0.0  # no errand
     play.apply(StartImpulse("g-if2"))
