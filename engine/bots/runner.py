@@ -86,4 +86,10 @@ def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
     """The bot called `name` for `side` in `game`, with its briefing and its own seed."""
     from . import bots_for
 
-    return bots_for(game.rules)[name](rule_set(game.rules).briefing(game, side), bot_seed(seed, side))
+    base, _, think = name.partition(":")  # "search:0.2s": a bot and its budget (search.py)
+    factory = bots_for(game.rules)[base]
+    briefing = rule_set(game.rules).briefing(game, side)
+    if getattr(factory, "simulates", False):
+        # a bot that simulates plays on the game's rules (search.py: never on its hidden parts)
+        return factory(briefing, bot_seed(seed, side), game, think or None)  # type: ignore[call-arg]
+    return factory(briefing, bot_seed(seed, side))
