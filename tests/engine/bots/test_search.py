@@ -63,3 +63,15 @@ def test_search_is_a_registered_bot_with_its_default_budget(game: Game) -> None:
     assert "search" in BOTS
     bot = make_bot("search", game, 0, Side.red)
     assert isinstance(bot, SearchBot) and bot.budget == Budget(seconds=0.2)
+
+
+def test_think_names_each_searching_bot_with_its_budget() -> None:
+    from engine.cli.parser import SEARCHING, apply_think, build_parser
+
+    assert all(getattr(BOTS[name], "simulates", False) for name in SEARCHING)
+    line = ["play", "s.yaml", "--green", "search", "--red", "heuristic", "--think", "50r"]
+    args = build_parser().parse_args(line)
+    apply_think(args)
+    assert (args.green, args.red) == ("search:50r", "heuristic")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["balance", "s.yaml", "--think", "soon"])
