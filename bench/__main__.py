@@ -14,6 +14,7 @@ MODULES = [
     "bench_scenario",
     "bench_games",
     "bench_balance",
+    "bench_bots",
     "bench_cli",
 ]
 

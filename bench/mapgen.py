@@ -35,17 +35,23 @@ def _bearing(dx: float, dy: float) -> float:
     return math.degrees(math.atan2(dx, -dy)) % 360.0
 
 
-def make_sheet(sheet_id: str, seed: int) -> MapSheet:
+def make_sheet(sheet_id: str, seed: int, columns: int = COLUMNS, rows: int = ROWS) -> MapSheet:
+    """A generated town sheet of `columns` x `rows` hexes (default 46 x 30, about 1,000 hexes
+    and 25 buildings); smaller sheets keep the same density of buildings and walls, so
+    generated scenarios compile and load in a second or two."""
     rng = random.Random(seed)
-    width = (COLUMNS - 1) * 1.5 * SIZE + 2 * SIZE
-    height = ROWS * math.sqrt(3) * SIZE + SIZE
+    width = (columns - 1) * 1.5 * SIZE + 2 * SIZE
+    height = rows * math.sqrt(3) * SIZE + SIZE
     buildings: list[Building] = []
     walls: list[Wall] = []
     number = 0
-    # a 5 x 5 lattice of blocks with streets between them
-    cell_w, cell_h = (width - 20) / 5, (height - 20) / 5
-    for bx in range(5):
-        for by in range(5):
+    # a lattice of blocks with streets between them: 5 x 5 on a full sheet, a block about
+    # every 9 columns and 6 rows on a smaller one
+    across = max(1, round(5 * columns / COLUMNS))
+    down = max(1, round(5 * rows / ROWS))
+    cell_w, cell_h = (width - 20) / across, (height - 20) / down
+    for bx in range(across):
+        for by in range(down):
             number += 1
             bid = f"{sheet_id}{number}"
             w = rng.uniform(0.45, 0.62) * cell_w
@@ -122,7 +128,7 @@ def make_sheet(sheet_id: str, seed: int) -> MapSheet:
                 )
             )
     # garden walls: wiggly outer walls in the streets
-    for k in range(25):
+    for k in range(max(1, round(25 * columns * rows / (COLUMNS * ROWS)))):
         x = rng.uniform(20, width - 40)
         y = rng.uniform(20, height - 40)
         pts = []
@@ -131,8 +137,8 @@ def make_sheet(sheet_id: str, seed: int) -> MapSheet:
         # named after the sheet, apart from its buildings' ids (sheet G's buildings are G1...)
         walls.append(Wall(id=f"{sheet_id}-G{k}", kind=WallKind.outer_wall, points=pts))
     terrain: dict[str, Terrain] = {}
-    for col in range(1, COLUMNS + 1):
-        for row in range(1, ROWS + 1):
+    for col in range(1, columns + 1):
+        for row in range(1, rows + 1):
             r = rng.random()
             label = f"{col:02d}{row:02d}"
             if r < 0.03:
@@ -145,7 +151,7 @@ def make_sheet(sheet_id: str, seed: int) -> MapSheet:
         id=sheet_id,
         title=f"Generated sheet {sheet_id}",
         size=(width, height),
-        grid=Grid(size=SIZE, origin=(SIZE, SIZE), columns=COLUMNS, rows=ROWS),
+        grid=Grid(size=SIZE, origin=(SIZE, SIZE), columns=columns, rows=rows),
         terrain=terrain,
         buildings=buildings,
         walls=walls,
