@@ -129,6 +129,10 @@ def determinise(game: Game, briefing: Briefing, observation: Observation, rng: r
         s.activation = Activation(o.activation.block, o.activation.spent, o.activation.unseen, [here])
         s.activation.acted_at = o.activation.acted_at
     s.support.update(dict(o.support))
+    # the fresh play may stand in a sequence of its first turn (3D requests, an event's
+    # targets): the sample is where the observation is, outside them (see above)
+    s.third.requesting, s.third.resolving, s.third.first = [], [], None
+    s.events.choices = []
     _counters(play, o, rng)
     _events(play, side, o, rng)
     play.log = []  # no history: a search plays on from here
