@@ -7,8 +7,9 @@ from __future__ import annotations
 from .base import Bot, BotFactory
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 
 #: the bots of the other rule sets, by rule set name ("urban-operations" plays BOTS)
 RULE_SET_BOTS: dict[str, str] = {"urban-battle": "engine.bots.ub:BOTS"}
@@ -26,4 +27,4 @@ def bots_for(rules: str) -> dict[str, BotFactory]:
     return found
 
 
-__all__ = ["BOTS", "RULE_SET_BOTS", "Bot", "BotFactory", "HeuristicBot", "RandomBot", "bots_for"]
+__all__ = ["BOTS", "RULE_SET_BOTS", "Bot", "BotFactory", "HeuristicBot", "RandomBot", "SearchBot", "bots_for"]

@@ -98,10 +98,15 @@ def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
     from . import bots_for
     from .profiles import load_profile, parse
 
-    bot, profile = parse(name)
-    factory = bots_for(game.rules)[bot]
+    spec, profile = parse(name)  # "heuristic@FILE": a bot and its profile (profiles.py)
+    base, _, think = spec.partition(":")  # "search:0.2s": a bot and its budget (search.py)
+    factory = bots_for(game.rules)[base]
     brief = rule_set(game.rules).briefing(game, side)
-    if profile is None:
-        return factory(brief, bot_seed(seed, side))
-    made: Bot = factory(brief, bot_seed(seed, side), profile=load_profile(profile))  # type: ignore[call-arg]
+    extra: dict[str, object] = {}
+    if profile is not None:
+        extra["profile"] = load_profile(profile)
+    if getattr(factory, "simulates", False):
+        # a bot that simulates plays on the game's rules (search.py: never on its hidden parts)
+        extra.update(game=game, think=think or None)
+    made: Bot = factory(brief, bot_seed(seed, side), **extra)  # type: ignore[call-arg]
     return made

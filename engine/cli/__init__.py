@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .parser import build_parser
+from .parser import apply_think, build_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one `uo` command; its exit code. No traceback ever reaches the user: a known
     failure prints located messages, anything else one line `uo: internal error: ...` (exit 2)."""
     args = build_parser().parse_args(argv)
+    apply_think(args)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
 #: image formats the editor's screenshot can write (Qt's built-in writers)
 SCREENSHOT_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".ppm", ".xbm", ".xpm")
-BOTS = ("random", "heuristic")
+BOTS = ("random", "heuristic", "search")
+#: the bots that search within a budget per decision (--think)
+SEARCHING = ("search",)
 #: who moves: foot or vehicle on a hex map (Urban Operations); vehicle or amphibious on a
 #: square board (Urban Battle). The file's rule set decides which apply (a located error).
 UNITS = ("foot", "vehicle", "amphibious")
@@ -205,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("scenario", metavar="SCENARIO", help="scenario file")
     p.add_argument("--green", choices=BOTS, default="random", help="green's bot (default random)")
     p.add_argument("--red", choices=BOTS, default="random", help="red's bot (default random)")
+    _think_option(p)
     p.add_argument(
         "--green-profile",
         metavar="FILE",
@@ -326,6 +330,7 @@ def _add_balance(sub: Any) -> None:
         help="the heuristic red bot's parameters (uo-bot-profile/1; default: the built-in profile)",
     )
     p.add_argument("--seed", type=seed, default=0, metavar="S", help="the first game's seed (default 0)")
+    _think_option(p)
     p.add_argument(
         "--plots",
         metavar="DIR",
@@ -441,3 +446,32 @@ def _add_query(sub: Any, top: argparse.ArgumentParser) -> None:
         description="Distance in EP from FROM to TO (ranges, command radius): {ep}; null if none.",
     )
     located(p, to=True)
+
+
+def _think(text: str) -> str:
+    """A search bot's budget per decision: "0.2s" (CPU seconds) or "200r" (rollouts)."""
+    if re.fullmatch(r"\d+(\.\d+)?[sr]", text) is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: give CPU seconds (0.2s) or rollouts (200r)")
+    return text
+
+
+def _think_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--think",
+        type=_think,
+        metavar="BUDGET",
+        help="the search bot's budget per decision: CPU seconds (0.2s, the default) or rollouts "
+        "(200r, deterministic for a seed)",
+    )
+
+
+def apply_think(args: argparse.Namespace) -> None:
+    """--think given: each side's bot that searches is named with its budget ("search:0.2s"),
+    the name that reaches the worker processes and the log."""
+    think = getattr(args, "think", None)
+    if not think:
+        return
+    for side in ("green", "red"):
+        name = getattr(args, side)
+        if name in SEARCHING:
+            setattr(args, side, f"{name}:{think}")

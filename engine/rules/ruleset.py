@@ -17,6 +17,7 @@ set without paying for its import (`engine.rules.registry`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -168,6 +169,25 @@ class PlayState(Protocol[A, Obs]):
     def digest_parts(self) -> dict[str, str]:
         """A digest per part of the state (engine/rules/digest.py `state_parts`): a log records
         them so a replay that ends elsewhere says where (a field, one block)."""
+        ...
+
+
+class SearchState(PlayState[A, Obs], Protocol):
+    """A play state a search can explore (OpenSpiel's Clone and chance nodes): copied
+    cheaply to play on apart, its dice sampled from a source the caller gives or forced to
+    an outcome the caller enumerates."""
+
+    def copy(self, rng: random.Random | None = None) -> SearchState[A, Obs]:
+        """A play going on from here on its own: nothing done to it reaches this one. Its
+        dice come from `rng` when given, else they are the ones this play would roll."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """The faces of the next die and their probabilities."""
+        ...
+
+    def set_dice(self, faces: list[int]) -> None:
+        """The next rolls show `faces`, in order; the rest come from the dice source."""
         ...
 
 

@@ -12,6 +12,7 @@ This module holds set-up, the sequence of play (3.1, 3.2), command (7.1, 7.2) an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, is_
@@ -198,6 +199,31 @@ class Play(Situation):
         self.start_entry: dict[str, Any] | None = (
             {"rolls": list(self._rolls), "rows": list(self._rows)} if self._rolls else None
         )
+
+    def copy(self, rng: random.Random | None = None) -> Play:
+        """A play that goes on from here on its own (a search's copy, OpenSpiel's Clone):
+        the state and the records observations read (log, strikes) copied, every derived
+        cache started empty (built again as asked: none is shared, so nothing done to the
+        copy reaches the original), the static game shared. Its dice: `rng` when given (a
+        search sampling chance from its own source), else a copy of this play's generator,
+        so with no `rng` the copy rolls what the original would."""
+        twin = Play.__new__(Play)
+        Situation.__init__(twin, self.game, self.state.copy(), self.seed)
+        if rng is None:
+            twin.rng.setstate(self.rng.getstate())
+        else:
+            twin.rng = rng
+        twin._dice = list(self._dice)
+        twin.strikes = list(self.strikes)
+        # (entries are never changed once their action is applied: the list alone is copied)
+        twin.log = list(self.log)
+        twin._legal = None
+        twin._applied = 0
+        twin._answered_at = -1
+        twin._move_texts = {}
+        start = self.start_entry
+        twin.start_entry = None if start is None else {k: list(v) for k, v in start.items()}
+        return twin
 
     # -- queries -------------------------------------------------------------------------
     @property

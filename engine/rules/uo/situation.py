@@ -65,6 +65,8 @@ _SeenAnswers = tuple[
     obstructions.Obstructions, frozenset[str], dict[str, bool], int, set[str], tuple[tuple[str, int], ...]
 ]
 _T = TypeVar("_T")
+#: a d10's faces and their chances (`Situation.chance_outcomes`)
+CHANCE_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 0.1) for face in range(10))
 
 
 #: per game and side, the blocks others climb over (8.1.6, 8.1.7): a vehicle or a block with
@@ -127,6 +129,8 @@ class Situation:
         self.state = state
         self.seed = seed
         self.rng = random.Random(seed)
+        #: faces a caller chose for the next rolls (`set_dice`), taken before the RNG is asked
+        self._dice: list[int] = []
         self._rolls: list[int] = []
         #: the table rows the rolls were read on (the log entry's `rows`)
         self._rows: list[dict[str, object]] = []
@@ -172,11 +176,27 @@ class Situation:
         return self.game.tables.combat
 
     # -- dice ------------------------------------------------------------------------------
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """The outcomes of the next roll and their probabilities (OpenSpiel's chance node):
+        every roll of these rules is a d10, 0-9, each face a tenth. A caller enumerating
+        them forces one with `set_dice` before applying the action that rolls."""
+        return CHANCE_OUTCOMES
+
+    def set_dice(self, faces: list[int]) -> None:
+        """The next rolls give `faces`, in order, whatever the RNG holds (a search trying
+        each chance outcome); the rolls after them come from the RNG again. The RNG is not
+        advanced for a forced face, so the dice after it are the ones it would have given
+        next."""
+        bad = [f for f in faces if f not in range(10)]
+        if bad:
+            raise ValueError(f"a d10 shows 0-9, not {bad}")
+        self._dice = list(faces)
+
     def roll(self, table: str | None = None) -> int:
         """A d10, 0-9, written into the log entry of the action being applied; `table`: the
         d10 table of the combat tables it is read on (`quality.recruit`), whose row the
         entry names beside it."""
-        r = self.rng.randrange(10)
+        r = self._dice.pop(0) if self._dice else self.rng.randrange(10)
         self._rolls.append(r)
         if table is not None:
             self.read_on(table, -1)

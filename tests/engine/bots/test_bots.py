@@ -69,8 +69,8 @@ def _prefix(game: Game, green: str, red: str, seeds: tuple[int, int], n: int) ->
     return play.log
 
 
-def test_registry_names_both_bots(game: Game) -> None:
-    assert set(BOTS) == {"random", "heuristic"}
+def test_registry_names_every_bot(game: Game) -> None:
+    assert set(BOTS) == {"random", "heuristic", "search"}
     assert BOTS["random"](None, 1).name == "random"
     assert BOTS["heuristic"](brief(game, Side.green), 1).name == "heuristic"
 

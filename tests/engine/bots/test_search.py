@@ -1,88 +1,77 @@
-"""The heuristic bot's move search (routes.search) is Dijkstra on MP plus the risk of
-opportunity fire (8.3.1) over (location, out of sight so far) states: its answers, and the
-order it reaches the states in, are those of the plain search written out below, at every
-decision of a game for every block of ours on the map."""
+"""The search bot (engine/bots/search.py): its budget, its determinism for a seed with a
+rollout budget, and that it reaches the bots' registry and the game runner."""
 
 from __future__ import annotations
 
-import heapq
+import random
 from pathlib import Path
 
 import pytest
 
-from engine.bots import RandomBot
-from engine.bots.estimates import precious, risk
-from engine.bots.knowledge import Knowledge
-from engine.bots.routes import RISK, RISK_PRECIOUS, budget, dynamic, engineer_goals, search, seen
-from engine.bots.runner import bot_seed
-from engine.bots.view import Memory, Search, View, mover
+from engine.bots import BOTS
+from engine.bots.runner import make_bot
+from engine.bots.search import Budget, SearchBot
 from engine.model.scenario import Side
-from engine.rules.uo.briefing import briefing
+from engine.rules.ruleset import DecisionKind
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Play
 
 ROOT = Path(__file__).resolve().parents[3]
-SCENARIO = ROOT / "scenarios" / "harbour-crossing.yaml"
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return Game.load(SCENARIO)
+    return Game.load(ROOT / "scenarios" / "harbour-crossing.yaml")
 
 
-def plain_search(view: View, bid: str, here: str) -> Search:
-    """The search by its definition: a heap of (priority, MP, location, out of sight), every
-    step judged in turn (closed, too far, seen, risk), a state kept when reached cheaper."""
-    know, bf = view.know, view.know.bf
-    info = view.brief.own[bid]
-    graph = know.moves(mover(info), dynamic(view))
-    spent, limit, hidden_limit, unseen = budget(view, bid)
-    start = (bf.location(here).index, unseen)
-    blocked = know.dark | {bf.by_id[loc].index for loc in view.enemy_at.keys() | view.mem.avoid}
-    careful = precious(view, info)
-    if bid in engineer_goals(view).values():
-        careful = max(careful, view.know.profile.precious)
-    care = (RISK if careful <= 1 else RISK_PRECIOUS) * view.caution * careful
-    best: dict[tuple[int, bool], float] = {start: float(spent)}
-    mp_at = {start: spent}
-    prev: dict[tuple[int, bool], tuple[int, bool]] = {}
-    frontier = [(float(spent), spent, start[0], unseen)]
-    while frontier:
-        prio, d, i, u = heapq.heappop(frontier)
-        if prio > best[(i, u)]:
-            continue
-        for j, cost in graph[i]:
-            nd = d + cost
-            if nd > max(limit, hidden_limit) or j in blocked:
-                continue
-            nu = bool(u and know.surface[j] and not seen(view, know.ids[j]))
-            if nd > (hidden_limit if nu else limit):
-                continue
-            nprio = prio + cost + care * risk(view, know.ids[j], info.profile.protection)
-            if nprio < best.get((j, nu), float("inf")):
-                best[(j, nu)], mp_at[(j, nu)], prev[(j, nu)] = nprio, nd, (i, u)
-                heapq.heappush(frontier, (nprio, nd, j, nu))
-    return start, best, mp_at, prev
+def test_budget_reads_seconds_or_rollouts() -> None:
+    assert Budget.parse("0.2s") == Budget(seconds=0.2)
+    assert Budget.parse("200r") == Budget(rollouts=200)
+    with pytest.raises(ValueError, match=r"0\.2s"):
+        Budget.parse("fast")
 
 
-def test_8_3_1_the_move_search_is_the_plain_search(game: Game) -> None:
-    play = Play(game, 21)
-    bots = {side: RandomBot(None, bot_seed(21, side)) for side in Side}
-    know = Knowledge(briefing(game, Side.green))
-    mem = Memory()
-    searched = out_of_sight = 0
-    while (decision := play.decision) is not None and len(play.log) < 700:
-        if len(play.log) % 25 == 0 and play.state.turn > 1:
-            view = View(know, play.observation(Side.green), mem)
-            for bid, own in view.own.items():
-                if not own.on_map or own.info.dummy or own.location is None:
-                    continue
-                got = search(view, bid, own.location)
-                want = plain_search(View(know, view.obs, Memory()), bid, own.location)
-                assert got[0] == want[0]
-                for kept, plain in zip(got[1:], want[1:], strict=True):
-                    assert list(kept.items()) == list(plain.items()), bid  # the same, in order
-                searched += 1
-                out_of_sight += any(u for _, u in got[1])
-        play.apply(bots[decision.side].choose(None, play.legal_actions()))
-    assert searched > 50 and out_of_sight  # out of sight moves asked too
+def green_turn(game: Game) -> Play:
+    """A play where a green block is activated with a choice to make, by random play (a
+    3D request sequence the samples do not rebuild: determinise.py)."""
+    play = Play(game, 5)
+    choices = random.Random(5)
+    for _ in range(400):
+        d = play.decision
+        assert d is not None
+        moving = play.state.activation is not None and not play.state.pending
+        if d.side == Side.green and d.kind == DecisionKind.turn and moving and len(play.legal_actions()) > 3:
+            return play
+        play.apply(choices.choice(play.legal_actions()))
+    raise AssertionError("no green turn decision reached")
+
+
+def test_search_with_a_rollout_budget_is_deterministic_for_a_seed(game: Game) -> None:
+    play = green_turn(game)
+    picks = []
+    for _ in range(2):
+        bot = make_bot("search:8r", game, 3, Side.green)
+        assert isinstance(bot, SearchBot)
+        actions = play.legal_actions()
+        picks.append(bot.choose(play.observation(Side.green), actions))
+        assert picks[-1] in actions
+        assert bot.rollouts == 8  # the decision was searched, not left to the heuristic
+    assert picks[0] == picks[1]
+
+
+def test_search_is_a_registered_bot_with_its_default_budget(game: Game) -> None:
+    assert "search" in BOTS
+    bot = make_bot("search", game, 0, Side.red)
+    assert isinstance(bot, SearchBot) and bot.budget == Budget(seconds=0.2)
+
+
+def test_think_names_each_searching_bot_with_its_budget() -> None:
+    from engine.cli.parser import SEARCHING, apply_think, build_parser
+
+    assert all(getattr(BOTS[name], "simulates", False) for name in SEARCHING)
+    line = ["play", "s.yaml", "--green", "search", "--red", "heuristic", "--think", "50r"]
+    args = build_parser().parse_args(line)
+    apply_think(args)
+    assert (args.green, args.red) == ("search:50r", "heuristic")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["balance", "s.yaml", "--think", "soon"])
