@@ -107,25 +107,25 @@ def reveal_by_weapon(sit: Situation, cid: str, by: Side | None) -> None:
         c.unstable = True
 
 
-def in_contact(sit: Situation, here: str, there: str) -> bool:
-    """8.1.12 for a counter: within 3 EP in LOS, or in the same room."""
-    bf = sit.game.battlefield
-    a, b = bf.location(here), bf.location(there)
-    if a.interior and b.interior and a.building == b.building and a.room == b.room:
-        return True
-    return sit.close(here, there)
+def contact_locations(sit: Situation, here: str) -> set[str]:
+    """8.1.12 for a counter: "A block is in contact with a No Man's Land counter ... if the
+    block becomes adjacent to the counter location during its movement" (8.2.6: "contact
+    (adjacent)"). Adjacent is a neighbour on the battlefield's step graph, as for every
+    other adjacency of the rules (8.2.3, 8.2.6); the block's own location counts too.
+    Block-to-block contact (3 EP in LOS, the same room) is not a counter's."""
+    return {here, *sit.game.battlefield.neighbours(here)}
 
 
 def meet(sit: Situation, block: str) -> None:
     """A block has come to a location: the counters face down to its side that it is now in
-    contact with are revealed (5.2.3), in id order."""
+    contact with (adjacent, 8.1.12) are revealed (5.2.3), in id order."""
     s = sit.state
     side = sit.side_of(block)
+    near = contact_locations(sit, s.blocks[block].location or "")
     for cid, c in sorted(nml(sit).counters.items()):
         if not s.blocks[block].on_map:
             return  # an explosion took it
-        here = s.blocks[block].location or ""
-        if hidden_to(c, side) and in_contact(sit, here, c.location or ""):
+        if hidden_to(c, side) and c.location in near:
             reveal_by_block(sit, cid, block, scouting=False)
 
 
