@@ -19,8 +19,9 @@ from ...battlefield import Battlefield, Location, LocKind
 from ...battlefield.movement import ep_from
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.rule_tables import WeaponsEffectTable
-from . import harm, no_mans_land, rubble, superstructure
+from . import armour_cover, harm, no_mans_land, rubble, superstructure
 from .situation import Situation
+from .state import other
 
 #: whether the shooter sees from one location to another: the battlefield's static LOS
 #: table, or the play's, which knows the wrecks (5.2.4.5)
@@ -237,6 +238,7 @@ def apply(
     # its platoon leader, and 12.2's morale roll eliminates the shooter)
     origin = origin or sit.state.blocks[shooter].location or ""
     found = shot_hits(sit, shooter, w, target_location, assault, origin)
+    found += covered_hits(sit, shooter, w, target_location, assault, origin)
     struck = counters_struck(sit, shooter, w, target_location, assault, origin)
     for hit in found:
         harm.suffer(sit, hit.block, hit.osl)
@@ -247,6 +249,34 @@ def apply(
         superstructure.fired_at(sit, w, target_location)  # 11.1: riders of a vehicle fired at
         rubble.fired(sit, w, target_location)  # 13.4: the building may collapse
     return found
+
+
+def covered_hits(
+    sit: Situation, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+) -> list[Hit]:
+    """10.4.1: the enemy's Foot unit blocks under armour cover "cannot be targeted or
+    scouted. However, [each] suffers all the area weapons effect (heavy weapons effect ...)":
+    an exception to 8.2.1.1's "never the other enemy blocks". A heavy weapon's zones (around
+    the firer, around the target, its fire lane) reach them as they reach the shooter's own
+    blocks; a light weapon's fire lane does not (the cover is against small-arms fire)."""
+    if w.area_of_effect.effect != EffectClass.heavy:
+        return []
+    exposed = armour_cover.exposed(sit, other(sit.side_of(shooter)))
+    if not exposed:
+        return []
+    g = sit.game
+    here = origin or sit.state.blocks[shooter].location or ""
+    return hits(
+        g.battlefield,
+        g.tables.weapons_effect,
+        w,
+        here,
+        target_location,
+        exposed,
+        sees=sit.sees,
+        assault=assault,
+        vehicle=g.blocks[shooter].vehicle,
+    )
 
 
 def counters_struck(
