@@ -9,6 +9,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
+from engine.battlefield.movement import ep_distance
 from engine.bots.runner import make_bot
 from engine.model.cards import (
     AffectedSides,
@@ -20,12 +21,14 @@ from engine.model.cards import (
     TargetCapability,
 )
 from engine.model.scenario import Allotment, Side, SupportMatrix, SupportRow
-from engine.rules.uo import invariants
+from engine.rules.uo import invariants, third_dimension
 from engine.rules.uo.actions import Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Pass, Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
+from engine.rules.uo.state import Mission
 
+from . import small
 from .small import B
 from .test_fire import Dice, game_of, legal
 
@@ -249,8 +252,6 @@ def test_6_7_3_extra_missions_from_events_add_to_the_matrix() -> None:
     play = Play(with_3d(street(), [row("mortar", missions=0)]), 0)
     assert not play.state.third.requesting  # nothing to request: no decision
     play.state.events.extra_missions["mortar"] = 1
-    from engine.rules.uo import third_dimension
-
     third_dimension.start_requests(play, Side.green)
     assert legal(play, Request3D)
 
@@ -341,4 +342,50 @@ def test_7_3_3_3_3d_fire_eliminates_population_in_its_rings_and_spares_it_beyond
     counters = play.state.nml.counters
     assert counters["pop1"].location is None and counters["pop2"].location == "S0909"
     assert play.state.nml.collateral == {Side.green: 1}
+    invariants.check(play)
+
+
+def _roof_strike(target: str) -> Play:
+    """A mortar (2 OSL on the target, 1 OSL 1 EP around) falls on `target`; red has a rifle
+    block on the roof of the small building (1.R: 3 EP from its north room by the stairs
+    of the south room, 1 EP from the street hexes beside the building)."""
+    game = with_3d(
+        game_of([B("pl", PL, "S0802")], [B("roof", INF, small.ROOF), B("r", INF, "S1410")]), [row("mortar")]
+    )
+    play = Play(game, 0)
+    third_dimension.resolve(play, Mission(Side.green, "mortar", "pl", target, 1))
+    return play
+
+
+def test_7_3_3_3_a_roof_is_treated_as_in_the_targeted_room_of_its_building() -> None:
+    """7.3.3.3: "a block located on the roof of a building is treated for weapons effect as
+    if it were in one of the rooms/areas (of this building) targeted by the 3D action." """
+    play = _roof_strike(small.ROOM_N)
+    assert play.state.blocks["roof"].losses == 2  # the target's own ring, not 3 EP away
+    assert third_dimension.rings(play, "mortar", small.ROOM_N)[0][2] == (small.ROOM_N, small.ROOF)
+    invariants.check(play)
+
+
+def test_7_3_3_3_no_weapons_effect_on_a_roof_when_the_target_is_outside_its_building() -> None:
+    """7.3.3.3: "If the targeted position is not within the building, no weapons effect is to
+    be applied on the roof." """
+    assert ep_distance(small.small_battlefield(), small.DOOR_HEX, small.ROOF) == 1
+    play = _roof_strike(small.DOOR_HEX)
+    assert play.state.blocks["roof"].losses == 0  # 1 EP away, but outside the building
+    assert all(small.ROOF not in locs for _, _, locs in third_dimension.rings(play, "mortar", small.DOOR_HEX))
+    invariants.check(play)
+
+
+def test_7_3_4_a_3d_scouting_mission_may_be_aimed_at_a_roof_no_other_3d_action_may() -> None:
+    """7.3.4: "A 3D scouting action is allowed anywhere except for buildings (exception roofs)
+    and underground"; 7.3.3.1: "only a room or an area can be targeted, but no roof"."""
+    game = game_of([B("pl", PL, "S0803")], [B("roof", INF, small.ROOF), B("r", INF, "S1410")])
+    play = Play(with_3d(game, [row("drone"), row("mortar")], jfo="pl"), 0)
+    assert play.sees("S0803", small.ROOF)
+    offered = legal(play, Request3D)
+    assert Request3D("drone", "pl", small.ROOF) in offered
+    assert not any(r.target == small.ROOF for r in offered if r.support == "mortar")
+    play.rng = Dice(9)  # type: ignore[assignment]  # T: the drone flies at once
+    play.apply(Request3D("drone", "pl", small.ROOF))
+    assert play.state.blocks["roof"].revealed
     invariants.check(play)
