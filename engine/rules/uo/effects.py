@@ -71,7 +71,8 @@ def hits(
     # friend (a bot weighs some thousand shots a game): the EP rows from the firer and the
     # target, which `ep_within` reads, and the fire lane's line
     from_origin = ep_from(bf, origin)
-    from_target = ep_from(bf, target_location) if heavy and aoe.around_target else None
+    radius = aoe.target_radius()  # 4.3.7.2: a heavy weapon always reaches the neighbours
+    from_target = ep_from(bf, target_location) if radius else None
     # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
     lane = (
         _Lane(bf, table, look, start, aim, max_range(w) + table.lane_beyond_range)
@@ -85,7 +86,7 @@ def hits(
         if heavy:
             if aoe.around_firer and _within(from_origin, where.id, aoe.around_firer):
                 found.append((losses.heavy.around_firer.of(protection), "around the firer"))
-            if from_target is not None and _within(from_target, where.id, aoe.around_target):
+            if from_target is not None and _within(from_target, where.id, radius):
                 found.append((losses.heavy.around_target.of(protection), "around the target"))
         elif start.kind == LocKind.underground and _within(from_origin, where.id, table.underground_echo):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
