@@ -100,7 +100,10 @@ def triggered(sit: Situation, block: str, location: str) -> None:
             sit.eliminate(block, by=None)
             s.wrecks.add(location)
             bf, wind = sit.game.battlefield, sit.game.scenario.wind
-            s.smoke |= obstructions.plume(bf, location, wind, obstructions.SMOKE_HEXES)  # down wind
+            # down wind, "until the end of the game" (5.2.2.2: smoke.lift keeps it)
+            plume = obstructions.plume(bf, location, wind, obstructions.SMOKE_HEXES)
+            s.smoke |= plume
+            s.lasting_smoke |= plume
             no_mans_land.explode(sit, None, sides={side}, exclude=None, by=side, at=location)
 
 

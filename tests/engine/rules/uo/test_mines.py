@@ -8,7 +8,7 @@ import random
 from engine.model.cards import BlockType
 from engine.model.scenario import Side
 from engine.rules.log import replay_actions
-from engine.rules.uo.actions import Destroy, KeepInReserve, Move, PlaceCounter, ScoutMines
+from engine.rules.uo.actions import Destroy, EndImpulse, KeepInReserve, Move, Pass, PlaceCounter, ScoutMines
 from engine.rules.uo.counters import Kind
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
@@ -84,6 +84,29 @@ def test_5_2_2_2_a_vehicle_entering_the_mined_hex_is_destroyed_on_0_to_7() -> No
     assert s.nml.counters["red-at_mine-1"].location is None  # removed from play
     # the mine's weapons effect: the vehicle's side within 2 EP (an involuntary action, 8.2.1.1)
     assert s.blocks["g-inf"].losses == 1
+    check(play)
+
+
+def test_5_2_2_2_an_exploded_mines_smoke_stays_until_the_end_of_the_game() -> None:
+    """5.2.2.2: "Place a Wreck and a Smoke (down wind) counters, until the end of the game, on
+    the mine location", the specific rule, over 5.2.4.3's general "It is removed at the end
+    of the turn", which still lifts a fired smoke."""
+    play = mined()
+    activate(play, "g-apc")
+    move(play, "S0804")
+    load(play, 0)
+    move(play, "S0805")
+    s = play.state
+    plume = set(s.smoke)
+    assert "S0805" in plume and plume == s.lasting_smoke
+    s.smoke.add("S0101")  # a smoke fire's counter (8.2.7.8, 5.2.4.3)
+    if s.impulse is not None:
+        play.apply(EndImpulse())
+    load(play, 9, 9, 9, 9)  # whatever the next initial phase rolls
+    while s.turn == 1:
+        play.apply(Pass())
+    assert s.turn == 2 and s.smoke == plume  # the fired smoke lifted, the mine's kept
+    assert all(play.observation(side).smoke == tuple(sorted(plume)) for side in Side)
     check(play)
 
 
