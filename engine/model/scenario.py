@@ -140,6 +140,12 @@ class Environment(Strict):
     breach_markers: Allotment = Field(default_factory=Allotment, description="Breach markers.")
     fortified: Allotment = Field(default_factory=Allotment, description="Fortified markers.")
     at_mines: Allotment = Field(default_factory=Allotment, description="AT mines (positions are secret).")
+    ied_uxo: Allotment = Field(
+        default_factory=Allotment,
+        description="IED/UXO counters the side's engineers may place face down in an adjacent"
+        " location during play (8.2.3.1: 'if this is specified in the scenario instructions');"
+        " `locations`: those the scenario puts down for the side at the start, face down to the enemy.",
+    )
 
 
 class SupportRow(Strict):

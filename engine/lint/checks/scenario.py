@@ -130,6 +130,7 @@ def _allotments(side: SideSetup) -> list[tuple[str, Allotment]]:
         ("breach_markers", env.breach_markers),
         ("fortified", env.fortified),
         ("at_mines", env.at_mines),
+        ("ied_uxo", env.ied_uxo),
     ]
 
 
@@ -822,6 +823,8 @@ def block_on_closed_counter(ctx: ScenarioContext) -> Iterator[Finding]:
     for name, side in _sides(s):
         for loc in side.environment.barricades.locations:
             closed.setdefault(loc, f"a {name} barricade")
+        for loc in side.environment.ied_uxo.locations:
+            closed.setdefault(loc, f"a {name} IED/UXO")
     for pb in _blocks(s):
         at = pb.block.at
         if at is not None and pb.block.mounted_in is None and at in closed:
