@@ -307,7 +307,7 @@ class Play(Situation):
         for force in g.side_forces(side):
             if force.id in s.used_forces:
                 continue
-            entry = events.entry_turn(self, force.id)  # an event may bring it forward (6)
+            entry = reorganisation.entry_turn(self, force.id)  # an event may bring it forward (6)
             if entry is not None and entry > s.turn:
                 continue
             if all(s.blocks[b].eliminated for b in reorganisation.force_blocks(self, force.id)):
@@ -348,7 +348,7 @@ class Play(Situation):
         """Blocks of a reinforcement force still off the map (7.1.1), not counting those
         mounted in a vehicle (they enter with it, 8.2.4)."""
         s = self.state
-        entry = events.entry_turn(self, force)
+        entry = reorganisation.entry_turn(self, force)
         if entry is None or entry > s.turn:
             return []
         return [

@@ -5,7 +5,8 @@ same time (3.1.1); the forces involved may not fire or assault for the rest of t
 
 Which force a block belongs to is the scenario's unless a transfer attached it elsewhere
 (`Advanced.attached`): `force_of` and `force_blocks` are the home of that question for the
-impulses (7.1.1), the two-block actions (8.2.2, 8.2.4) and the command chain (7.2).
+impulses (7.1.1), the two-block actions (8.2.2, 8.2.4) and the command chain (7.2); and
+`entry_turn` of when a reinforcement force comes into play (7.1.1, an event's, 6).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections import Counter
 
 from ...model.cards import BlockType
 from ...model.scenario import AdvancedRule, Side
-from . import events
 from .actions import EndReorganisation, Transfer
 from .situation import Situation
 from .state import other
@@ -53,10 +53,21 @@ def in_play(sit: Situation, force: str) -> bool:
     return any(sit.state.blocks[b].on_map for b in force_blocks(sit, force))
 
 
+def entry_turn(sit: Situation, force: str) -> int | None:
+    """The turn a reinforcement force enters: its scenario entry turn, or now if an event
+    brought it forward (6; None: it starts on the map)."""
+    entry = sit.game.forces[force].entry
+    if entry is None:
+        return None
+    if force in sit.state.events.early:
+        return min(entry.turn, sit.state.turn)
+    return entry.turn
+
+
 def entering(sit: Situation, force: str) -> bool:
     """3.1.1: an impulse force "coming into play" this turn: a reinforcement due now (its
     entry turn, or an event's, 6) with no block on the map yet and one still to enter."""
-    entry = events.entry_turn(sit, force)
+    entry = entry_turn(sit, force)
     if entry is None or entry > sit.state.turn or in_play(sit, force):
         return False
     return any(not sit.state.blocks[b].eliminated for b in force_blocks(sit, force))

@@ -32,7 +32,7 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
 
 from __future__ import annotations
 
-from ...battlefield import LocKind
+from ...battlefield import Battlefield, LocKind
 from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import AffectedSides, BlockType, Protection, SupportCard, SupportDomain, SupportKind
 from ...model.scenario import Side, SupportRow
@@ -323,7 +323,7 @@ def resolve(sit: Situation, m: Mission) -> None:
     for bid in blocks_within(sit, m.target, 0):
         sit.reveal(bid)  # 3.1.1: blocks on the target location of a strike are revealed
     reach = max(rings)
-    struck = struck_within(sit, m.target, reach)
+    struck = struck_within(g.battlefield, m.target, reach)
     for bid, b in list(s.blocks.items()):
         if not b.on_map or b.location not in struck:
             continue
@@ -350,25 +350,35 @@ def resolve(sit: Situation, m: Mission) -> None:
             no_mans_land.reveal_by_weapon(sit, cid, by=m.side)
 
 
-def struck_within(sit: Situation, target: str, radius: int) -> dict[str, int]:
+def struck_within(bf: Battlefield, target: str, radius: int) -> dict[str, int]:
     """The locations a 3D action's weapons effect at `target` reaches within `radius` rings,
     with the ring each is in (EP from the target). 7.3.3.3: "a block located on the roof of
     a building is treated for weapons effect as if it were in one of the rooms/areas (of
     this building) targeted by the 3D action. If the targeted position is not within the
     building, no weapons effect is to be applied on the roof": a roof is in the target's own
     ring when a room or zone of its building is targeted, in none otherwise, whatever its
-    EP distance."""
-    bf = sit.game.battlefield
+    EP distance. A function of the map: the play's resolution and a bot's estimate alike."""
     aim = bf.location(target)
-    out: dict[str, int] = {}
-    for loc, d in ep_from(bf, target).items():
-        place = bf.by_id[loc]
-        if place.kind == LocKind.roof:
-            if aim.interior and place.building == aim.building and radius >= 0:
-                out[loc] = 0
-        elif d <= radius:
-            out[loc] = d
+    by_id = bf.by_id
+    roof = LocKind.roof
+    out = {loc: d for loc, d in ep_from(bf, target).items() if d <= radius and by_id[loc].kind != roof}
+    if aim.interior and aim.building is not None and radius >= 0:
+        for over in _roofs(bf).get(aim.building, ()):
+            out[over] = 0
     return out
+
+
+def _roofs(bf: Battlefield) -> dict[str, tuple[str, ...]]:
+    """Building -> its roof locations, kept with the battlefield."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for loc in bf.locations:
+            if loc.kind == LocKind.roof and loc.building is not None:
+                found.setdefault(loc.building, []).append(loc.id)
+        return {b: tuple(ids) for b, ids in found.items()}
+
+    return bf.derived(_roofs, build)
 
 
 def within(sit: Situation, target: str, radius: int) -> set[str]:
@@ -410,7 +420,7 @@ def rings(sit: Situation, support: str, target: str) -> tuple[tuple[int, int, tu
         return ()
     by_radius = {r.radius: r.osl for r in c.effect}
     found: dict[int, list[str]] = {}
-    for loc, d in struck_within(sit, target, max(by_radius)).items():
+    for loc, d in struck_within(sit.game.battlefield, target, max(by_radius)).items():
         if d in by_radius:
             found.setdefault(d, []).append(loc)
     return tuple((d, by_radius[d], tuple(sorted(found.get(d, ())))) for d in sorted(by_radius))
