@@ -170,6 +170,12 @@ class SupportMatrix(Strict):
     air_defense: list[SupportRow] = Field(
         default_factory=list, description="Air defence assets (results U or T, 7.3.3.5)."
     )
+    any_position: bool = Field(
+        False,
+        description="Requests may name any position within the requester's reach, as written on"
+        " paper (7.3.3.1), and an adjustment any position within 10 EP (7.3.3.2); otherwise only"
+        " the locations of enemy blocks the side sees are offered.",
+    )
 
 
 class EventTableRow(Strict):

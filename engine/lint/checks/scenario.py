@@ -846,3 +846,19 @@ def mine_not_in_hex(ctx: ScenarioContext) -> Iterator[Finding]:
                     f"/sides/{name}/environment/at_mines/locations/{k}",
                     f"{name} AT mine at '{loc}': a mine is laid in a hex, not in a {place.kind.value}",
                 )
+
+
+@check("L336", "paper-targets-without-3d", FMT)
+def paper_targets_without_3d(ctx: ScenarioContext) -> Iterator[Finding]:
+    """A side may request 3D actions at any position but has no 3D action to request (warning).
+
+    `support.any_position` lets requests name any position within reach (7.3.3.1); with no
+    row in `support.actions` it says nothing."""
+    for name, side in _sides(ctx.scenario):
+        if side.support.any_position and not side.support.actions:
+            yield Finding(
+                f"/sides/{name}/support/any_position",
+                f"{name} may request 3D actions at any position (7.3.3.1) but has no 3D action"
+                " in its matrix",
+                severity=Severity.warning,
+            )

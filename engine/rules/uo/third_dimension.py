@@ -10,7 +10,8 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
   request of the turn but no mission.
 - Targets offered (`targetable`): the locations of enemy blocks the side sees (a room, zone or
   hex, never a roof, 7.3.3.1); a scouting mission's outside buildings only, roofs allowed
-  (hexes, roofs, 7.3.4).
+  (hexes, roofs, 7.3.4). Where the scenario allows it (`SupportMatrix.any_position`,
+  `on_paper`), any such position within the requester's reach, as written on paper.
 - Air defence (7.3.3.5): an aircraft (plane or helicopter, no drone) announced, the enemy's
   first air-defence row with missions left rolls at once; T intercepts (both missions
   spent), U lets it through (no air-defence mission spent).
@@ -144,8 +145,12 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
     if not askers:
         return []
     bf = g.battlefield
-    seen_by = sit.enemy_sight(other(side))  # (`seen_by_enemy`, the state standing still)
-    seen = sorted(loc for loc in sit.enemy_locations(side) if seen_by(loc))
+    if on_paper(sit, side):
+        # 7.3.3.1: "the player writes out on a sheet of paper the positions targeted"
+        aims = None
+    else:
+        seen_by = sit.enemy_sight(other(side))  # (`seen_by_enemy`, the state standing still)
+        aims = sorted(loc for loc in sit.enemy_locations(side) if seen_by(loc))
     out = []
     for row in rows:
         c = card(sit, row.support)
@@ -154,12 +159,20 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
             btype = g.blocks[bid].type
             if btype == BlockType.platoon_leader and c.kind not in SHELLING:
                 continue
-            for target in seen:
+            reach = REACH[btype]
+            near = ep_from(bf, here)
+            for target in sorted(loc for loc, d in near.items() if d <= reach) if aims is None else aims:
                 if not targetable(c, bf.location(target).kind):
                     continue
-                if ep_within(bf, here, target, REACH[btype]) is not None:
+                if ep_within(bf, here, target, reach) is not None:
                     out.append(Request3D(row.support, bid, target))
     return out
+
+
+def on_paper(sit: Situation, side: Side) -> bool:
+    """Whether the scenario lets `side` write any position within reach (7.3.3.1) rather than
+    be offered the locations of the enemy blocks it sees (`SupportMatrix.any_position`)."""
+    return getattr(sit.game.scenario.sides, side.value).support.any_position
 
 
 def targetable(c: SupportCard, kind: LocKind) -> bool:
@@ -276,10 +289,13 @@ def adjustments(sit: Situation, m: Mission) -> list[Action]:
     out: list[Action] = [Cancel3D()]
     if sees:
         bf, enemy = sit.game.battlefield, other(m.side)
-        for loc in sorted(sit.enemy_locations(m.side)):
+        paper = on_paper(sit, m.side)
+        near = ep_from(bf, m.target)
+        aims = (loc for loc, d in near.items() if d <= ADJUST) if paper else sit.enemy_locations(m.side)
+        for loc in sorted(aims):
             if loc == m.target or not targetable(c, bf.location(loc).kind):
                 continue
-            if not sit.seen_by_enemy(enemy, loc):
+            if not paper and not sit.seen_by_enemy(enemy, loc):
                 continue
             if ep_within(bf, m.target, loc, ADJUST) is not None:
                 out.append(Adjust3D(loc))

@@ -9,7 +9,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.battlefield.movement import ep_distance
+from engine.battlefield.movement import ep_distance, ep_from
 from engine.bots.runner import make_bot
 from engine.model.cards import (
     AffectedSides,
@@ -96,11 +96,15 @@ def with_3d(
     red_air: Sequence[SupportRow] = (),
     jfo: str | None = None,
     fortified: Sequence[str] = (),
+    on_paper: bool = False,
 ) -> Game:
     """The game with green's 3D matrix, red's air defence, our support cards; `jfo`: that
-    green block is a JFO (a platoon leader's profile with the JFO type)."""
+    green block is a JFO (a platoon leader's profile with the JFO type); `on_paper`: green
+    may request at any position (`SupportMatrix.any_position`)."""
     sc = game.scenario
-    g = sc.sides.green.model_copy(update={"support": SupportMatrix(actions=list(green))})
+    g = sc.sides.green.model_copy(
+        update={"support": SupportMatrix(actions=list(green), any_position=on_paper)}
+    )
     red_env = sc.sides.red.environment.model_copy(
         update={"fortified": Allotment(count=len(fortified), locations=list(fortified))}
     )
@@ -388,4 +392,38 @@ def test_7_3_4_a_3d_scouting_mission_may_be_aimed_at_a_roof_no_other_3d_action_m
     play.rng = Dice(9)  # type: ignore[assignment]  # T: the drone flies at once
     play.apply(Request3D("drone", "pl", small.ROOF))
     assert play.state.blocks["roof"].revealed
+    invariants.check(play)
+
+
+def test_7_3_3_1_where_the_scenario_allows_a_request_names_any_position_within_reach() -> None:
+    """7.3.3.1: "During the 3D actions request sequence, the player writes out on a sheet of
+    paper the positions targeted by 3D actions ... Where a building is targeted, only a room
+    or an area can be targeted, but no roof"; 7.3.2: a platoon leader "no farther than 15 EP"."""
+    seen_only = Play(with_3d(street(), [row("mortar")]), 0)
+    assert {r.target for r in legal(seen_only, Request3D)} == {"S0806", "S0807"}
+    corner = game_of([B("pl", PL, "S0101")], [B("r", INF, "S0806"), B("r2", INF, "S0807")])
+    play = Play(with_3d(corner, [row("mortar")], on_paper=True), 0)
+    targets = {r.target for r in legal(play, Request3D)}
+    bf = play.game.battlefield
+    assert {"S0806", "S0808", small.ROOM_N} <= targets  # an empty hex, a room
+    assert small.ROOF not in targets
+    reach = {loc: d for loc, d in ep_from(bf, "S0101").items() if d <= 15}
+    assert targets == set(reach) - {small.ROOF}
+    assert {"S1409", "S1410"} & set(ep_from(bf, "S0101")) and not {"S1409", "S1410"} & targets  # 16 EP
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0805"))  # next to red's S0806: its 1 EP ring
+    assert play.state.blocks["r"].losses == 1
+    invariants.check(play)
+
+
+def test_7_3_3_2_a_paper_air_action_is_adjusted_to_any_position_within_10_ep() -> None:
+    """7.3.3.2: "adjusting the position of the 3D action is possible up to 10 EP from the
+    original position (even if there is no LOS to the adjusted position)"."""
+    game = with_3d(street(turns=2), [row("cas", missions=1)], jfo="pl", on_paper=True)
+    play = planned(game, "cas", "S0806")
+    adjusted = {a.target for a in play.legal_actions() if isinstance(a, Adjust3D)}
+    bf = play.game.battlefield
+    assert "S0808" in adjusted and "S0806" not in adjusted and small.ROOF not in adjusted
+    assert all((ep_distance(bf, "S0806", t) or 99) <= 10 for t in adjusted)
+    play.apply(Adjust3D("S0808"))
     invariants.check(play)
