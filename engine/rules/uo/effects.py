@@ -3,8 +3,10 @@
 A block that fires or assaults hurts the friendly blocks in its weapon's area of effect,
 itself excepted (8.2.1.1): along the fire lane (light and heavy weapons), around the firer
 and around the target (heavy weapons), and around the firer underground (light weapons'
-echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1);
-No Man's Land counters, population included, always are (`counters_struck`, in the same
+echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1),
+but for a Foot unit block under armour cover, which suffers a heavy weapon's zones (10.4.1,
+`covered_hits`); a heavy weapon always reaches the locations neighbouring its target
+(4.3.7.2, `AreaOfEffect.target_radius`). No Man's Land counters, population included, always are (`counters_struck`, in the same
 zones; what it does to them is no_mans_land.py's). The numbers are the aid card's, in
 `data/weapons_effect.yaml`.
 """
