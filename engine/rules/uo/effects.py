@@ -6,9 +6,9 @@ and around the target (heavy weapons), and around the firer underground (light w
 echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1),
 but for a Foot unit block under armour cover, which suffers a heavy weapon's zones (10.4.1,
 `covered_hits`); a heavy weapon always reaches the locations neighbouring its target
-(4.3.7.2, `AreaOfEffect.target_radius`). No Man's Land counters, population included, always are (`counters_struck`, in the same
-zones; what it does to them is no_mans_land.py's). The numbers are the aid card's, in
-`data/weapons_effect.yaml`.
+(4.3.7.2, `AreaOfEffect.target_radius`). No Man's Land counters, population included,
+always are (`counters_struck`, in the same zones; what it does to them is
+no_mans_land.py's). The numbers are the aid card's, in `data/weapons_effect.yaml`.
 """
 
 from __future__ import annotations
