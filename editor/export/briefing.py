@@ -97,6 +97,7 @@ def side_part(s: Scenario, side_name: str, side: SideSetup, cards: dict[str, Uni
             ("breach_markers", env.breach_markers),
             ("fortified", env.fortified),
             ("at_mines", env.at_mines),
+            ("ied_uxo", env.ied_uxo),
         )
         if a.count
     ]

@@ -56,6 +56,7 @@ ALLOTMENT_LABEL = {
     "breach_markers": "BRE",
     "fortified": "FOR",
     "at_mines": "MIN",
+    "ied_uxo": "IED",
 }
 OBJECTIVE_COLOUR = QColor("#e8710a")
 

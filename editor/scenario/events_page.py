@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
@@ -128,6 +129,12 @@ class EventsPage(QWidget):
         self.support_tabs.addTab(self.air, "Air defence (U or T only)")
         support_layout.addWidget(self.support_tabs, 1)
         support_layout.addLayout(add_row)
+        # 7.3.3.1: the player writes any position on paper; off, play offers the enemy
+        # locations the side sees (docs/rules.md)
+        self.any_position = QCheckBox("Requests at any position within reach (7.3.3.1)")
+        self.any_position.setObjectName("any_position")
+        self.any_position.toggled.connect(self._any_position_toggled)
+        support_layout.addWidget(self.any_position)
 
         # at 1600 x 1000 each table shows all its columns (rolls written as ranges)
         for table in (self.matrix, self.air, self.card_table):
@@ -225,6 +232,9 @@ class EventsPage(QWidget):
                     colours[(r, 0)] = UNCOVERED
                     tips[(r, 0)] = "no such support card in the scenario's libraries"
             fill(table, rows, set(range(2, len(columns) + 4)), colours, tips)
+        self.any_position.blockSignals(True)
+        self.any_position.setChecked(setup.support.any_position)
+        self.any_position.blockSignals(False)
         self.support_pick.clear()
         for cid, card in self.cards.supports.items():
             self.support_pick.addItem(f"{cid} — {card.name}", cid)
@@ -321,6 +331,14 @@ class EventsPage(QWidget):
             return
         self.problem.say("")
         self.edits.change(f"{row.support}: {header}", [(f"{self.base}/support/{field}/{r}", new)])
+
+    def _any_position_toggled(self, on: bool) -> None:
+        if self.edits is None:
+            return
+        what = "any position" if on else "seen enemy locations"
+        self.edits.change(
+            f"{self.side.value} 3D requests at {what}", [(f"{self.base}/support/any_position", on)]
+        )
 
     def add_support(self) -> None:
         cid = self.support_pick.currentData()

@@ -100,6 +100,7 @@ class SetupTool(Tool):
         self._stroke = 0
         self._removing = False
         self._done: set[str] = set()
+        self._listed_mode: str | None = None  # the mode the target list was filled for
 
     # -- options -------------------------------------------------------------------------
     def make_options(self) -> QWidget:
@@ -154,7 +155,10 @@ class SetupTool(Tool):
     def refresh_targets(self, _index: int = -1) -> None:
         self.options_widget()
         scenario = self.scenario
-        held = self.target_box.currentText()
+        # the choice is kept when the list is refreshed in the same mode; another mode's list
+        # starts at its first item (an NML kind and an allotment may share a name: ied_uxo)
+        held = self.target_box.currentText() if self._listed_mode == self.mode else ""
+        self._listed_mode = self.mode
         items: list[str] = []
         if scenario is not None:
             setup = getattr(scenario.sides, self.side)

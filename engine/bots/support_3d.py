@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..model.cards import AffectedSides, Protection, SupportCard, SupportKind
 from ..rules.uo.actions import Action, Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from ..rules.uo.combat import can_hit
+from ..rules.uo.third_dimension import struck_within
 from .estimates import holding, population, worth
 from .view import View
 
@@ -42,12 +43,12 @@ def strike_value(view: View, support: str, target: str) -> float:
     rings = {r.radius: r.osl for r in card.effect if r.osl > 0}
     if not rings:
         return 0.0  # smoke and flares: no weapons effect
-    reach = max(rings)
-    row = view.know.ep_from(target)
+    # the rules' own rings (7.3.3.3: a roof only when its building is targeted)
+    row = struck_within(view.know.bf, target, max(rings))
     fortified = frozenset(view.obs.fortified)
     value = 0.0
     for enemy in view.enemies:
-        osl = _ring(rings, row, enemy.location, reach, target)
+        osl = _ring(rings, row, enemy.location)
         if not osl:
             continue
         protection = enemy.info.profile.protection if enemy.info is not None else Protection.soft
@@ -66,7 +67,7 @@ def strike_value(view: View, support: str, target: str) -> float:
         for own in view.own.values():
             if not own.on_map or own.info.dummy or own.location is None:
                 continue
-            osl = _ring(rings, row, own.location, reach, target)
+            osl = _ring(rings, row, own.location)
             if osl and can_hit(card.targets, own.info.profile.protection):
                 # its OSL, and its turn: a block suffering a weapons effect is Activated
                 # (8.2.1.3), and the strike falls in the initial phase, before it acts
@@ -74,19 +75,16 @@ def strike_value(view: View, support: str, target: str) -> float:
     per = view.brief.collateral.get(view.side, 0)
     if per:
         for where, chance in population(view).items():
-            if _ring(rings, row, where, reach, target):
+            if _ring(rings, row, where):
                 value += per * view.know.profile.goal_weight * chance
     return value
 
 
-def _ring(rings: dict[int, int], row: dict[str, int], location: str, reach: int, target: str) -> int:
-    """The OSL the ring reaching `location` takes (0 beyond the card's rings)."""
-    if location == target:
-        return rings.get(0, 0)
+def _ring(rings: dict[int, int], row: dict[str, int], location: str) -> int:
+    """The OSL the ring reaching `location` takes (0 beyond the card's rings); `row`: the
+    rings' locations (`third_dimension.struck_within`)."""
     d = row.get(location)
-    if d is None or d > reach:
-        return 0
-    return rings.get(d, 0)
+    return 0 if d is None else rings.get(d, 0)
 
 
 def _reveal_value(view: View, card: SupportCard, target: str) -> float:

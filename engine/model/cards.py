@@ -69,12 +69,31 @@ class EffectClass(StrEnum):
     heavy = "heavy"
 
 
+#: 4.3.7.2: "The area of effect of heavy weapons extends ... always in the locations
+#: neighbouring the target of the shooting": the least radius around the target, in EP
+NEIGHBOURING = 1
+
+
 class AreaOfEffect(Strict):
     """Weapons effect of a weapon (4.3.7.2, 8.2.1.2)."""
 
     effect: EffectClass = Field(EffectClass.light, description="Light (fire lane) or heavy weapons effect.")
     around_firer: int = Field(0, ge=0, le=10, description="Blast radius around the firer in EP (0: none).")
-    around_target: int = Field(0, ge=0, le=10, description="Radius around the target in EP (0: none).")
+    around_target: int = Field(
+        0,
+        ge=0,
+        le=10,
+        description="Radius around the target in EP; a heavy weapon always reaches at least the"
+        " neighbouring locations (1 EP, 4.3.7.2), whatever is written here.",
+    )
+
+    def target_radius(self) -> int:
+        """The EP around the target its weapons effect reaches: the card's radius, never less
+        than the neighbouring locations for a heavy weapon (4.3.7.2: "always"); a light
+        weapon has none (its effect is the fire lane)."""
+        if self.effect != EffectClass.heavy:
+            return 0
+        return max(self.around_target, NEIGHBOURING)
 
 
 class Weapon(Strict):

@@ -140,6 +140,12 @@ class Environment(Strict):
     breach_markers: Allotment = Field(default_factory=Allotment, description="Breach markers.")
     fortified: Allotment = Field(default_factory=Allotment, description="Fortified markers.")
     at_mines: Allotment = Field(default_factory=Allotment, description="AT mines (positions are secret).")
+    ied_uxo: Allotment = Field(
+        default_factory=Allotment,
+        description="IED/UXO counters the side's engineers may place face down in an adjacent"
+        " location during play (8.2.3.1: 'if this is specified in the scenario instructions');"
+        " `locations`: those the scenario puts down for the side at the start, face down to the enemy.",
+    )
 
 
 class SupportRow(Strict):
@@ -163,6 +169,12 @@ class SupportMatrix(Strict):
     actions: list[SupportRow] = Field(default_factory=list, description="3D supports available.")
     air_defense: list[SupportRow] = Field(
         default_factory=list, description="Air defence assets (results U or T, 7.3.3.5)."
+    )
+    any_position: bool = Field(
+        False,
+        description="Requests may name any position within the requester's reach, as written on"
+        " paper (7.3.3.1), and an adjustment any position within 10 EP (7.3.3.2); otherwise only"
+        " the locations of enemy blocks the side sees are offered.",
     )
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...model.cards import TWO_LEVEL_TYPES, VEHICLE_TYPES, ExtraMission, UnitKind
+from ...io.problems import Severity
+from ...model.cards import NEIGHBOURING, TWO_LEVEL_TYPES, VEHICLE_TYPES, EffectClass, ExtraMission, UnitKind
 from ..context import CardsContext
 from ..registry import Finding, check
 
@@ -120,6 +121,38 @@ def _keys(ctx: CardsContext, c: int) -> set[str]:
     data = ctx.doc.data
     try:
         item = data["unit_cards"][c]
+    except (KeyError, IndexError, TypeError):
+        return set()
+    return set(item) if isinstance(item, dict) else set()
+
+
+@check("L207", "heavy-weapon-target-radius", FMT)
+def heavy_weapon_target_radius(ctx: CardsContext) -> Iterator[Finding]:
+    """A heavy weapon's radius around the target is below 1 EP, which 4.3.7.2 contradicts (warning).
+
+    "The area of effect of heavy weapons extends ... always in the locations neighbouring
+    the target of the shooting": the engine reads such a card as 1 EP around the target
+    (`AreaOfEffect.target_radius`); the card should say so."""
+    for c, card in enumerate(ctx.library.unit_cards):
+        for b, block in enumerate(card.blocks):
+            for w, weapon in enumerate(block.weapons):
+                aoe = weapon.area_of_effect
+                if aoe.effect != EffectClass.heavy or aoe.around_target >= NEIGHBOURING:
+                    continue
+                base = f"/unit_cards/{c}/blocks/{b}/weapons/{w}/area_of_effect"
+                given = "around_target" in _aoe_keys(ctx, c, b, w)
+                yield Finding(
+                    f"{base}/around_target" if given else base,
+                    f"card '{card.id}': heavy weapon '{weapon.id}' always affects the locations"
+                    f" neighbouring its target (4.3.7.2): around_target {aoe.around_target} is read"
+                    f" as {NEIGHBOURING}",
+                    severity=Severity.warning,
+                )
+
+
+def _aoe_keys(ctx: CardsContext, c: int, b: int, w: int) -> set[str]:
+    try:
+        item = ctx.doc.data["unit_cards"][c]["blocks"][b]["weapons"][w]["area_of_effect"]
     except (KeyError, IndexError, TypeError):
         return set()
     return set(item) if isinstance(item, dict) else set()

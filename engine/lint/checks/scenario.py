@@ -130,6 +130,7 @@ def _allotments(side: SideSetup) -> list[tuple[str, Allotment]]:
         ("breach_markers", env.breach_markers),
         ("fortified", env.fortified),
         ("at_mines", env.at_mines),
+        ("ied_uxo", env.ied_uxo),
     ]
 
 
@@ -822,6 +823,8 @@ def block_on_closed_counter(ctx: ScenarioContext) -> Iterator[Finding]:
     for name, side in _sides(s):
         for loc in side.environment.barricades.locations:
             closed.setdefault(loc, f"a {name} barricade")
+        for loc in side.environment.ied_uxo.locations:
+            closed.setdefault(loc, f"a {name} IED/UXO")
     for pb in _blocks(s):
         at = pb.block.at
         if at is not None and pb.block.mounted_in is None and at in closed:
@@ -843,3 +846,19 @@ def mine_not_in_hex(ctx: ScenarioContext) -> Iterator[Finding]:
                     f"/sides/{name}/environment/at_mines/locations/{k}",
                     f"{name} AT mine at '{loc}': a mine is laid in a hex, not in a {place.kind.value}",
                 )
+
+
+@check("L336", "paper-targets-without-3d", FMT)
+def paper_targets_without_3d(ctx: ScenarioContext) -> Iterator[Finding]:
+    """A side may request 3D actions at any position but has no 3D action to request (warning).
+
+    `support.any_position` lets requests name any position within reach (7.3.3.1); with no
+    row in `support.actions` it says nothing."""
+    for name, side in _sides(ctx.scenario):
+        if side.support.any_position and not side.support.actions:
+            yield Finding(
+                f"/sides/{name}/support/any_position",
+                f"{name} may request 3D actions at any position (7.3.3.1) but has no 3D action"
+                " in its matrix",
+                severity=Severity.warning,
+            )

@@ -173,9 +173,10 @@ class StayPut:
 
 @dataclass(frozen=True)
 class PlaceCounter:
-    """Put down a barricade or an AT mine of the side's allotment (`kind`: "barricade" or
-    "at_mine"): at set-up in a deployment area, or by the active engineer in an adjacent
-    location (5.2.1, 5.2.2.1, 8.2.3.1). A mine's location stays secret."""
+    """Put down a barricade, an AT mine or an IED/UXO of the side's allotment (`kind`:
+    "barricade", "at_mine", "ied_uxo", or an AP trap "ap_mine"): at set-up in a deployment
+    area (not an IED/UXO), or by the active engineer in an adjacent location (5.2.1,
+    5.2.2.1, 8.2.3.1). A mine's location stays secret; an IED/UXO is face down to the enemy."""
 
     kind: str
     location: str

@@ -8,7 +8,8 @@ or armoured vehicle, the two forming a pair in the vehicle's hex.
   Activated marker (it "cannot be activated for this turn"). While paired the foot block
   cannot be targeted or scouted and performs no action or reaction (it is left out of
   `fight.fighters` and of covering fire), but stands in the vehicle's hex for every area
-  weapons effect (its own side's heavy weapons, 3D rings).
+  weapons effect (its own side's heavy weapons, the enemy's heavy weapons (`exposed`,
+  `effects.covered_hits`), 3D rings).
 - 10.4.2 Activating a pair (`ActivatePair`): two activations of the impulse; the pair moves
   up to 6 MP in all, the foot block following the vehicle; the vehicle may only fire; its
   only reaction while paired is an opportunity fire (no withdrawal; covering fire is no
@@ -32,7 +33,7 @@ import dataclasses
 from ...battlefield import LocKind
 from ...battlefield.movement import reach, step_cost
 from ...model.cards import Protection
-from ...model.scenario import AdvancedRule
+from ...model.scenario import AdvancedRule, Side
 from . import reorganisation
 from .actions import Action, Activate, ActivatePair, EndActivation, Fire, JoinCover, Move
 from .activation import WITH_ACTION
@@ -161,6 +162,18 @@ def activate_pair(sit: Situation, action: ActivatePair) -> None:
     here = s.blocks[action.vehicle].location or ""
     unseen = not sit.seen_by_enemy(sit.side_of(action.vehicle), here)
     s.activation = Activation(action.vehicle, 0, unseen, [here], pair=True)
+
+
+def exposed(sit: Situation, side: Side) -> dict[str, tuple[str, Protection]]:
+    """`side`'s Foot unit blocks under armour cover, as `effects.hits` takes friends: id ->
+    (location, protection). 10.4.1: "it suffers all the area weapons effect"."""
+    s = sit.state
+    out = {}
+    for foot in sorted(s.pairs):
+        b = s.blocks[foot]
+        if b.on_map and b.location and sit.side_of(foot) == side:
+            out[foot] = (b.location, sit.game.blocks[foot].profile.protection)
+    return out
 
 
 def split_on_activation(sit: Situation, block: str) -> None:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from operator import attrgetter
 
 from ...model.scenario import CounterKind, Scenario, Side
+from ..digest import OMIT_DEFAULT
 
 
 class Kind(StrEnum):
@@ -31,7 +32,10 @@ class Kind(StrEnum):
 
 
 #: the allotments a side places itself (Environment fields) and the counter kind each gives
-PLACED = {"at_mines": Kind.at_mine, "barricades": Kind.barricade}
+PLACED = {"at_mines": Kind.at_mine, "barricades": Kind.barricade, "ied_uxo": Kind.ied_uxo}
+#: those its player may also place at set-up (5.2.1, 5.2.2.1); an IED/UXO allotment is its
+#: engineers' alone (8.2.3.1: "An Engineer block may place ... an IED/UXO")
+AT_SETUP = frozenset({"at_mines", "barricades"})
 
 
 @dataclass
@@ -43,6 +47,9 @@ class CounterState:
     #: an IED/UXO revealed by a weapon or a close movement: it may explode in the initial
     #: phase of each following turn (5.2.3.1, 3.1.1)
     unstable: bool = False
+    #: the side that put this No Man's Land counter down (an engineer's IED/UXO, 8.2.3.1): it
+    #: knows what the counter is; to the enemy it is any face-down counter
+    placed_by: Side | None = field(default=None, metadata={OMIT_DEFAULT: True})
 
     @property
     def on_map(self) -> bool:
@@ -67,6 +74,14 @@ class NoMansLand:
         return sorted(cid for cid, c in self.counters.items() if c.location == location)
 
 
+def of_side(kind: Kind, location: str, side: Side) -> CounterState:
+    """A counter `side` puts down from its allotment: its barricade block or mine (owned), or
+    an IED/UXO, a No Man's Land counter once down that the side knows (8.2.3.1)."""
+    if kind == Kind.ied_uxo:
+        return CounterState(kind, location, placed_by=side)
+    return CounterState(kind, location, owner=side)
+
+
 def reserve_key(side: Side, allotment: str) -> str:
     return f"{side.value}.{allotment}"
 
@@ -86,11 +101,12 @@ def initial(scenario: Scenario) -> NoMansLand:
         for allotment, kind in PLACED.items():
             given = getattr(env, allotment)
             for n, loc in enumerate(given.locations):
-                nml.counters[f"{side.value}-{kind.value}-{n + 1}"] = CounterState(kind, loc, owner=side)
+                nml.counters[f"{side.value}-{kind.value}-{n + 1}"] = of_side(kind, loc, side)
             left = max(0, given.count - len(given.locations))
             if left:
                 nml.reserve[reserve_key(side, allotment)] = left
-                nml.placing.add(side)
+                if allotment in AT_SETUP:
+                    nml.placing.add(side)
     return nml
 
 
@@ -144,5 +160,7 @@ def query_situation(scenario: Scenario) -> dict[str, tuple[str, ...]]:
         if c.kind in option:
             found[option[c.kind]].add(c.at)
     for side in Side:
-        found["barricade"].update(getattr(scenario.sides, side.value).environment.barricades.locations)
+        env = getattr(scenario.sides, side.value).environment
+        found["barricade"].update(env.barricades.locations)
+        found["impassable"].update(env.ied_uxo.locations)
     return {key: tuple(sorted(locs)) for key, locs in found.items() if locs}

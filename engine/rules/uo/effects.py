@@ -3,10 +3,12 @@
 A block that fires or assaults hurts the friendly blocks in its weapon's area of effect,
 itself excepted (8.2.1.1): along the fire lane (light and heavy weapons), around the firer
 and around the target (heavy weapons), and around the firer underground (light weapons'
-echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1);
-No Man's Land counters, population included, always are (`counters_struck`, in the same
-zones; what it does to them is no_mans_land.py's). The numbers are the aid card's, in
-`data/weapons_effect.yaml`.
+echo, 8.2.1.4). Enemy blocks other than the target are never affected by a fire (8.2.1.1),
+but for a Foot unit block under armour cover, which suffers a heavy weapon's zones (10.4.1,
+`covered_hits`); a heavy weapon always reaches the locations neighbouring its target
+(4.3.7.2, `AreaOfEffect.target_radius`). No Man's Land counters, population included,
+always are (`counters_struck`, in the same zones; what it does to them is
+no_mans_land.py's). The numbers are the aid card's, in `data/weapons_effect.yaml`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from ...battlefield import Battlefield, Location, LocKind
 from ...battlefield.movement import ep_from
 from ...model.cards import EffectClass, Protection, Weapon
 from ...model.rule_tables import WeaponsEffectTable
-from . import harm, no_mans_land, rubble, superstructure
+from . import armour_cover, harm, no_mans_land, rubble, superstructure
 from .situation import Situation
+from .state import other
 
 #: whether the shooter sees from one location to another: the battlefield's static LOS
 #: table, or the play's, which knows the wrecks (5.2.4.5)
@@ -70,7 +73,8 @@ def hits(
     # friend (a bot weighs some thousand shots a game): the EP rows from the firer and the
     # target, which `ep_within` reads, and the fire lane's line
     from_origin = ep_from(bf, origin)
-    from_target = ep_from(bf, target_location) if heavy and aoe.around_target else None
+    radius = aoe.target_radius()  # 4.3.7.2: a heavy weapon always reaches the neighbours
+    from_target = ep_from(bf, target_location) if radius else None
     # 8.2.8.4: no fire lane between the underground and the surface (at an exit)
     lane = (
         _Lane(bf, table, look, start, aim, max_range(w) + table.lane_beyond_range)
@@ -84,7 +88,7 @@ def hits(
         if heavy:
             if aoe.around_firer and _within(from_origin, where.id, aoe.around_firer):
                 found.append((losses.heavy.around_firer.of(protection), "around the firer"))
-            if from_target is not None and _within(from_target, where.id, aoe.around_target):
+            if from_target is not None and _within(from_target, where.id, radius):
                 found.append((losses.heavy.around_target.of(protection), "around the target"))
         elif start.kind == LocKind.underground and _within(from_origin, where.id, table.underground_echo):
             found.append((losses.light.underground_echo.of(protection), "echo underground"))
@@ -237,6 +241,7 @@ def apply(
     # its platoon leader, and 12.2's morale roll eliminates the shooter)
     origin = origin or sit.state.blocks[shooter].location or ""
     found = shot_hits(sit, shooter, w, target_location, assault, origin)
+    found += covered_hits(sit, shooter, w, target_location, assault, origin)
     struck = counters_struck(sit, shooter, w, target_location, assault, origin)
     for hit in found:
         harm.suffer(sit, hit.block, hit.osl)
@@ -247,6 +252,34 @@ def apply(
         superstructure.fired_at(sit, w, target_location)  # 11.1: riders of a vehicle fired at
         rubble.fired(sit, w, target_location)  # 13.4: the building may collapse
     return found
+
+
+def covered_hits(
+    sit: Situation, shooter: str, w: Weapon, target_location: str, assault: bool, origin: str | None = None
+) -> list[Hit]:
+    """10.4.1: the enemy's Foot unit blocks under armour cover "cannot be targeted or
+    scouted. However, [each] suffers all the area weapons effect (heavy weapons effect ...)":
+    an exception to 8.2.1.1's "never the other enemy blocks". A heavy weapon's zones (around
+    the firer, around the target, its fire lane) reach them as they reach the shooter's own
+    blocks; a light weapon's fire lane does not (the cover is against small-arms fire)."""
+    if w.area_of_effect.effect != EffectClass.heavy:
+        return []
+    exposed = armour_cover.exposed(sit, other(sit.side_of(shooter)))
+    if not exposed:
+        return []
+    g = sit.game
+    here = origin or sit.state.blocks[shooter].location or ""
+    return hits(
+        g.battlefield,
+        g.tables.weapons_effect,
+        w,
+        here,
+        target_location,
+        exposed,
+        sees=sit.sees,
+        assault=assault,
+        vehicle=g.blocks[shooter].vehicle,
+    )
 
 
 def counters_struck(

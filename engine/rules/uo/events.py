@@ -143,17 +143,6 @@ def initiative(sit: Situation, default: Side) -> Side:
     return default
 
 
-def entry_turn(sit: Situation, force: str) -> int | None:
-    """The turn a reinforcement force enters: its scenario entry turn, or now if an event
-    brought it forward (None: it starts on the map)."""
-    entry = sit.game.forces[force].entry
-    if entry is None:
-        return None
-    if force in sit.state.events.early:
-        return min(entry.turn, sit.state.turn)
-    return entry.turn
-
-
 def targets(sit: Situation) -> list[str]:
     """The locations the card's owner may still choose for its effect: its own blocks (not
     dummies) for an own OSL change (a gain only where a loss was taken); the enemy's

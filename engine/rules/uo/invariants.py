@@ -54,6 +54,8 @@ def check(play: Play) -> None:
     if s.impulse is not None and len(s.impulse.activated) > s.impulse.limit:
         n = len(s.impulse.activated)
         problems.append(f"impulse of {s.impulse.force} activated {n} blocks > {s.impulse.limit}")
+    if not s.lasting_smoke <= s.smoke:  # a mine's lasting smoke is smoke (5.2.2.2)
+        problems.append(f"lasting smoke {sorted(s.lasting_smoke - s.smoke)} not among the Smoke counters")
     problems.extend(_no_mans_land(play))
     problems.extend(transport.check(play))  # mounted blocks and capacity (8.2.4)
     problems.extend(support.check(play))  # support points never negative (8.2.2)

@@ -1,5 +1,5 @@
 """AT mines (5.2.2) and the sides' own No Man's Land blocks set up from their allotments
-(5.2.1 barricades): placing them at set-up or by an engineer (8.2.3.1), a vehicle triggering
+(5.2.1 barricades): placing them at set-up or by an engineer (8.2.3.1, with its IED/UXO), a vehicle triggering
 a mine (5.2.2.2), and the scouting that finds mines (5.2.2.3, 8.2.5.6).
 
 A side's mines are secret: only its own observation shows them until they are scouted
@@ -13,7 +13,7 @@ from ...battlefield.movement import ep_within
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from . import no_mans_land, obstructions, traps
-from .counters import PLACED, Kind, reserve_key
+from .counters import AT_SETUP, PLACED, Kind, reserve_key
 from .situation import Situation
 
 #: 5.2.2.2 and the card: "0-7 vehicle destroyed (place wreck) + weapons effect; 8-9
@@ -40,13 +40,19 @@ def reserves(sit: Situation, side: Side) -> dict[Kind, str]:
     }
 
 
+def setup_reserves(sit: Situation, side: Side) -> dict[Kind, str]:
+    """`reserves` its player may place at set-up (not an IED/UXO allotment, 8.2.3.1)."""
+    at_setup = {PLACED[a] for a in AT_SETUP}
+    return {kind: key for kind, key in reserves(sit, side).items() if kind in at_setup}
+
+
 def setup_places(sit: Situation, side: Side) -> list[tuple[Kind, str]]:
     """At set-up, where `side` may put its mines and barricades: the locations of its
     deployment areas (docs/rules.md: like its dummies), mines in hexes only."""
     if side not in sit.state.nml.placing:
         return []
     out = []
-    for kind in reserves(sit, side):
+    for kind in setup_reserves(sit, side):
         for loc in sit.game.dummy_area[side]:
             if no_mans_land.placeable(sit, kind, loc):
                 out.append((kind, loc))
@@ -56,7 +62,7 @@ def setup_places(sit: Situation, side: Side) -> list[tuple[Kind, str]]:
 def engineer_places(sit: Situation, block: str) -> list[tuple[Kind, str]]:
     """8.2.3.1: an engineer places a counter of its side's reserve in an adjacent location
     ("if this is specified in the scenario instructions": the allotment not placed at
-    set-up)."""
+    set-up, and the IED/UXO allotment)."""
     if sit.game.blocks[block].type not in no_mans_land.ENGINEERS:
         return []
     side = sit.side_of(block)
@@ -67,7 +73,7 @@ def engineer_places(sit: Situation, block: str) -> list[tuple[Kind, str]]:
 
 def place(sit: Situation, side: Side, kind: Kind, location: str) -> None:
     no_mans_land.place(sit, side, kind, location, reserves(sit, side)[kind])
-    if sit.state.phase.value == "setup" and not reserves(sit, side):
+    if sit.state.phase.value == "setup" and not setup_reserves(sit, side):
         sit.state.nml.placing.discard(side)
 
 
@@ -100,7 +106,10 @@ def triggered(sit: Situation, block: str, location: str) -> None:
             sit.eliminate(block, by=None)
             s.wrecks.add(location)
             bf, wind = sit.game.battlefield, sit.game.scenario.wind
-            s.smoke |= obstructions.plume(bf, location, wind, obstructions.SMOKE_HEXES)  # down wind
+            # down wind, "until the end of the game" (5.2.2.2: smoke.lift keeps it)
+            plume = obstructions.plume(bf, location, wind, obstructions.SMOKE_HEXES)
+            s.smoke |= plume
+            s.lasting_smoke |= plume
             no_mans_land.explode(sit, None, sides={side}, exclude=None, by=side, at=location)
 
 

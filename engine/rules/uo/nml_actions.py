@@ -113,7 +113,8 @@ def apply(sit: Situation, action: Action) -> None:
 def _place(sit: Situation, side: Side, action: PlaceCounter) -> None:
     if action.kind == Kind.ap_mine.value:
         traps.place(sit, side, action.location)  # 13.2: two AT mines of the allotment
-        if sit.state.phase == Phase.setup and not (mines.reserves(sit, side) or traps.affordable(sit, side)):
+        left = mines.setup_reserves(sit, side) or traps.affordable(sit, side)
+        if sit.state.phase == Phase.setup and not left:
             sit.state.nml.placing.discard(side)
     else:
         mines.place(sit, side, Kind(action.kind), action.location)

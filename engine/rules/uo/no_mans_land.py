@@ -32,7 +32,7 @@ from ...battlefield.movement import FOOT, ep_within, reach, step_cost
 from ...model.cards import BlockType
 from ...model.scenario import Side
 from . import harm, obstructions
-from .counters import CounterState, Kind, NoMansLand
+from .counters import CounterState, Kind, NoMansLand, of_side
 from .situation import Situation
 
 #: the card: IED/UXO, wreck and AT mine explosions, and 8.2.3.2's destruction
@@ -56,8 +56,9 @@ def nml(sit: Situation) -> NoMansLand:
 
 
 def seen_by(c: CounterState, side: Side) -> bool:
-    """Whether `side` knows what the counter is: face up, or its own (5.2.1, 5.2.2)."""
-    return c.revealed or c.owner == side
+    """Whether `side` knows what the counter is: face up, its own (5.2.1, 5.2.2), or put
+    down by its engineer (8.2.3.1)."""
+    return c.revealed or c.owner == side or c.placed_by == side
 
 
 def hidden_to(c: CounterState, side: Side) -> bool:
@@ -107,25 +108,25 @@ def reveal_by_weapon(sit: Situation, cid: str, by: Side | None) -> None:
         c.unstable = True
 
 
-def in_contact(sit: Situation, here: str, there: str) -> bool:
-    """8.1.12 for a counter: within 3 EP in LOS, or in the same room."""
-    bf = sit.game.battlefield
-    a, b = bf.location(here), bf.location(there)
-    if a.interior and b.interior and a.building == b.building and a.room == b.room:
-        return True
-    return sit.close(here, there)
+def contact_locations(sit: Situation, here: str) -> set[str]:
+    """8.1.12 for a counter: "A block is in contact with a No Man's Land counter ... if the
+    block becomes adjacent to the counter location during its movement" (8.2.6: "contact
+    (adjacent)"). Adjacent is a neighbour on the battlefield's step graph, as for every
+    other adjacency of the rules (8.2.3, 8.2.6); the block's own location counts too.
+    Block-to-block contact (3 EP in LOS, the same room) is not a counter's."""
+    return {here, *sit.game.battlefield.neighbours(here)}
 
 
 def meet(sit: Situation, block: str) -> None:
     """A block has come to a location: the counters face down to its side that it is now in
-    contact with are revealed (5.2.3), in id order."""
+    contact with (adjacent, 8.1.12) are revealed (5.2.3), in id order."""
     s = sit.state
     side = sit.side_of(block)
+    near = contact_locations(sit, s.blocks[block].location or "")
     for cid, c in sorted(nml(sit).counters.items()):
         if not s.blocks[block].on_map:
             return  # an explosion took it
-        here = s.blocks[block].location or ""
-        if hidden_to(c, side) and in_contact(sit, here, c.location or ""):
+        if hidden_to(c, side) and c.location in near:
             reveal_by_block(sit, cid, block, scouting=False)
 
 
@@ -335,8 +336,9 @@ def destroy(sit: Situation, block: str, location: str) -> None:
 
 
 def placeable(sit: Situation, kind: Kind, location: str) -> bool:
-    """Where a barricade or AT mine may go: an AT mine in a hex (8.2.3.1), a barricade in a
-    hex, room or zone without a block; neither where a counter is already."""
+    """Where a barricade, AT mine or IED/UXO may go (8.2.3.1): an AT mine in a hex, a
+    barricade or an IED/UXO in a hex, room or zone without a block (no block stands where
+    an IED/UXO is, 5.2.3.1); none where a counter is already."""
     bf = sit.game.battlefield
     if kind == Kind.at_mine and bf.location(location).kind != LocKind.hex:
         return False
@@ -344,18 +346,19 @@ def placeable(sit: Situation, kind: Kind, location: str) -> bool:
         return False
     if any(c.location == location for c in nml(sit).counters.values()):
         return False
-    return not (kind == Kind.barricade and location in sit.occupied())
+    return not (kind in (Kind.barricade, Kind.ied_uxo) and location in sit.occupied())
 
 
 def place(sit: Situation, side: Side, kind: Kind, location: str, reserve: str) -> None:
-    """Put one counter of `side`'s reserve down, face down to the enemy (5.2.1, 5.2.2.1)."""
+    """Put one counter of `side`'s reserve down, face down to the enemy (5.2.1, 5.2.2.1,
+    8.2.3.1)."""
     n = nml(sit)
     n.reserve[reserve] -= 1
     if n.reserve[reserve] <= 0:
         del n.reserve[reserve]
-    number = sum(1 for c in n.counters.values() if c.owner == side and c.kind == kind) + 1
+    number = sum(1 for c in n.counters.values() if side in (c.owner, c.placed_by) and c.kind == kind) + 1
     cid = f"{side.value}-{kind.value}-{number}"
     while cid in n.counters:
         number += 1
         cid = f"{side.value}-{kind.value}-{number}"
-    n.counters[cid] = CounterState(kind, location, owner=side)
+    n.counters[cid] = of_side(kind, location, side)

@@ -29,7 +29,7 @@ from ...model.cards import BlockType
 from ...model.scenario import Side, SupportRow
 from ..ruleset import Decision
 from . import fortified as fortification
-from . import obstructions, support, third_dimension
+from . import no_mans_land, obstructions, support, third_dimension
 from .counters import Kind
 from .game import BlockInfo, Game
 from .situation import Situation, visible_layers
@@ -617,7 +617,7 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
     for c in nml.counters.values():
         if c.location is None or not visible[c.location]:
             continue
-        known = c.revealed or c.owner == side
+        known = no_mans_land.seen_by(c, side)
         if c.kind in (Kind.at_mine, Kind.ap_mine) and not known:
             continue
         key = (c.location, c.kind.value if known else None, c.revealed, c.owner)
@@ -632,7 +632,7 @@ def counters_seen(play: Situation, side: Side) -> tuple[CounterView, ...]:
 
 
 #: what of a counter `counters_seen` reads
-_COUNTER_SEEN = attrgetter("location", "kind", "revealed", "owner")
+_COUNTER_SEEN = attrgetter("location", "kind", "revealed", "owner", "placed_by")
 #: per game, the last `counters_seen` worked out and what it was worked out from
 _LAST_SEEN: WeakKeyDictionary[Game, dict[Side, tuple[tuple[object, ...], tuple[CounterView, ...]]]] = (
     WeakKeyDictionary()

@@ -333,7 +333,7 @@ class Play(Situation):
         for force in g.side_forces(side):
             if force.id in s.used_forces:
                 continue
-            entry = events.entry_turn(self, force.id)  # an event may bring it forward (6)
+            entry = reorganisation.entry_turn(self, force.id)  # an event may bring it forward (6)
             if entry is not None and entry > s.turn:
                 continue
             if all(s.blocks[b].eliminated for b in reorganisation.force_blocks(self, force.id)):
@@ -345,12 +345,11 @@ class Play(Situation):
         """Blocks an impulse may activate (7.1.1, 7.2.1): 3 without its platoon leader on
         the map, 7 with the leader within 6 EP of the commander and the command post
         deployed, else 5."""
-        g, s = self.game, self.state
-        info = g.forces[force]
+        s = self.state
         if self.waiting_to_enter(force):
             # 7.1.1: "When a platoon enters into play after game start, all the blocks of
-            # the Impulse Force are activated for this turn"
-            return sum(1 for b in info.blocks if not s.blocks[b].eliminated)
+            # the Impulse Force are activated for this turn" (as reorganised, 12.1)
+            return sum(1 for b in reorganisation.force_blocks(self, force) if not s.blocks[b].eliminated)
         return advanced.command_limit(self, force, self._command_limit(force))  # 12.2
 
     def _command_limit(self, force: str) -> int:
@@ -374,14 +373,13 @@ class Play(Situation):
     def waiting_to_enter(self, force: str) -> list[str]:
         """Blocks of a reinforcement force still off the map (7.1.1), not counting those
         mounted in a vehicle (they enter with it, 8.2.4)."""
-        g, s = self.game, self.state
-        info = g.forces[force]
-        entry = events.entry_turn(self, force)
+        s = self.state
+        entry = reorganisation.entry_turn(self, force)
         if entry is None or entry > s.turn:
             return []
         return [
             b
-            for b in info.blocks
+            for b in reorganisation.force_blocks(self, force)  # 12.1: as reorganised
             if s.blocks[b].location is None and not s.blocks[b].eliminated and s.blocks[b].mounted_in is None
         ]
 

@@ -1,11 +1,12 @@
 """Order of battle modification (12.1, an advanced rule): in the order of battle
 reorganisation sequence of the initial phase (3.1.1, from turn 2), each side may move blocks
-between two of its impulse forces already in play; the forces involved may not fire or
-assault for the rest of the turn.
+between two of its impulse forces already in play, or between two coming into play at the
+same time (3.1.1); the forces involved may not fire or assault for the rest of the turn.
 
 Which force a block belongs to is the scenario's unless a transfer attached it elsewhere
 (`Advanced.attached`): `force_of` and `force_blocks` are the home of that question for the
-impulses (7.1.1), the two-block actions (8.2.2, 8.2.4) and the command chain (7.2).
+impulses (7.1.1), the two-block actions (8.2.2, 8.2.4) and the command chain (7.2); and
+`entry_turn` of when a reinforcement force comes into play (7.1.1, an event's, 6).
 """
 
 from __future__ import annotations
@@ -52,6 +53,26 @@ def in_play(sit: Situation, force: str) -> bool:
     return any(sit.state.blocks[b].on_map for b in force_blocks(sit, force))
 
 
+def entry_turn(sit: Situation, force: str) -> int | None:
+    """The turn a reinforcement force enters: its scenario entry turn, or now if an event
+    brought it forward (6; None: it starts on the map)."""
+    entry = sit.game.forces[force].entry
+    if entry is None:
+        return None
+    if force in sit.state.events.early:
+        return min(entry.turn, sit.state.turn)
+    return entry.turn
+
+
+def entering(sit: Situation, force: str) -> bool:
+    """3.1.1: an impulse force "coming into play" this turn: a reinforcement due now (its
+    entry turn, or an event's, 6) with no block on the map yet and one still to enter."""
+    entry = entry_turn(sit, force)
+    if entry is None or entry > sit.state.turn or in_play(sit, force):
+        return False
+    return any(not sit.state.blocks[b].eliminated for b in force_blocks(sit, force))
+
+
 def markers_used(sit: Situation, side: Side) -> int:
     g = sit.game
     return sum(
@@ -70,11 +91,14 @@ def _pair(sit: Situation, side: Side) -> frozenset[str] | None:
 
 
 def choices(sit: Situation, side: Side) -> list[Transfer]:
-    """Transfers open to `side` now: a block on the map (not its force's leader nor a command
-    block) to another force of the side in play; a marker is needed unless the block goes
-    back to its own force."""
+    """Transfers open to `side` now (3.1.1: "between two Impulse Forces already in play, or
+    between two Impulse Forces coming into play at the same time"): a block (not its force's
+    leader nor a command block) to another force of the side in the same group, on the map
+    between forces in play, off it between forces entering this turn; a marker is needed
+    unless the block goes back to its own force."""
     g, s = sit.game, sit.state
-    forces = [f.id for f in g.side_forces(side) if in_play(sit, f.id)]
+    forces = [f.id for f in g.side_forces(side)]
+    groups = ([f for f in forces if in_play(sit, f)], [f for f in forces if entering(sit, f)])
     pair = _pair(sit, side)
     markers = MARKERS - markers_used(sit, side)
     # blocks that stay with the block beside them: a vehicle's passengers (8.2.4) and an
@@ -82,19 +106,22 @@ def choices(sit: Situation, side: Side) -> list[Transfer]:
     carrying = {b.mounted_in for b in s.blocks.values() if b.mounted_in and not b.eliminated}
     shared = Counter(b.location for b in s.blocks.values() if b.on_map)
     out = []
-    for src in forces:
-        for bid in force_blocks(sit, src):
-            info = g.blocks[bid]
-            if info.dummy or info.type in STAYING or not s.blocks[bid].on_map or g.forces[src].leader == bid:
-                continue
-            if bid in s.advanced.transferred or bid in carrying or shared[s.blocks[bid].location] > 1:
-                continue  # once a sequence (the markers are moved once); pairs stay together
-            for dst in forces:
-                if dst == src or (pair is not None and {src, dst} != pair):
+    for on_map, group in zip((True, False), groups, strict=True):
+        for src in group:
+            for bid in force_blocks(sit, src):
+                info, b = g.blocks[bid], s.blocks[bid]
+                if info.dummy or info.type in STAYING or g.forces[src].leader == bid:
                     continue
-                if dst != info.force and markers <= 0 and info.force == src:
-                    continue  # a new detachment needs a marker
-                out.append(Transfer(bid, dst))
+                if b.eliminated or b.mounted_in is not None or b.on_map != on_map:
+                    continue  # (an entering force's passengers enter with their vehicle)
+                if bid in s.advanced.transferred or bid in carrying or (on_map and shared[b.location] > 1):
+                    continue  # once a sequence (the markers are moved once); pairs stay together
+                for dst in group:
+                    if dst == src or (pair is not None and {src, dst} != pair):
+                        continue
+                    if dst != info.force and markers <= 0 and info.force == src:
+                        continue  # a new detachment needs a marker
+                    out.append(Transfer(bid, dst))
     return out
 
 

@@ -91,5 +91,8 @@ def apply(sit: Situation, action: SmokeFire) -> None:
 
 def lift(sit: Situation) -> None:
     """The final phase removes the Smoke counters (3.1.5, 5.2.4.3: "removed at the end of the
-    turn")."""
-    sit.state.smoke.clear()
+    turn"), but an exploded AT mine's, placed "until the end of the game" (5.2.2.2: the
+    specific rule beats the general one, docs/rules.md)."""
+    s = sit.state
+    s.smoke.clear()
+    s.smoke |= s.lasting_smoke

@@ -214,6 +214,9 @@ class State:
     advanced: Advanced = field(default_factory=Advanced, metadata={OMIT_DEFAULT: True})
     #: armour cover pairs (10.4, armour_cover.py): Foot unit block -> the vehicle covering it
     pairs: dict[str, str] = field(default_factory=dict, metadata={OMIT_DEFAULT: True})
+    #: Smoke counters of an exploded AT mine, kept "until the end of the game" (5.2.2.2): the
+    #: final phase lifts every other (smoke.lift); they are in `smoke` too, which LOS reads
+    lasting_smoke: set[str] = field(default_factory=set, metadata={OMIT_DEFAULT: True})
 
     def copy(self) -> State:
         return copy.deepcopy(self)

@@ -17,7 +17,7 @@ another block stands there, when they fall with it.
 
 from __future__ import annotations
 
-from ...model.cards import EffectClass, Protection, Weapon
+from ...model.cards import Protection, Weapon
 from ...model.scenario import AdvancedRule
 from . import transport
 from .actions import Mount, Ride
@@ -69,10 +69,8 @@ def _suffer(sit: Situation, rider: str, osl: int) -> None:
 def fired_at(sit: Situation, w: Weapon, location: str) -> None:
     """A fire with `w` at `location`: the riders of a vehicle there suffer the heavy weapons
     effect around the target (11.1), a light weapon nothing."""
-    if not sit.state.advanced.riders or w.area_of_effect.effect != EffectClass.heavy:
-        return
-    if not w.area_of_effect.around_target:
-        return
+    if not sit.state.advanced.riders or not w.area_of_effect.target_radius():
+        return  # a light weapon (a heavy one always reaches its target's location, 4.3.7.2)
     table = sit.game.tables.weapons_effect.losses.heavy.around_target
     for bid, b in list(sit.state.blocks.items()):
         if b.on_map and b.location == location and sit.game.blocks[bid].vehicle:

@@ -8,8 +8,10 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
 - What may be requested: a row of the side's matrix with missions left (the scenario's, plus
   extra missions events gave, 6) and requests left this turn (`per_turn`); a U counts as a
   request of the turn but no mission.
-- Targets offered: the locations of enemy blocks the side sees (a room, zone or hex, never a
-  roof, 7.3.3.1); a scouting mission's also outside buildings only (hexes, roofs, 7.3.4).
+- Targets offered (`targetable`): the locations of enemy blocks the side sees (a room, zone or
+  hex, never a roof, 7.3.3.1); a scouting mission's outside buildings only, roofs allowed
+  (hexes, roofs, 7.3.4). Where the scenario allows it (`SupportMatrix.any_position`,
+  `on_paper`), any such position within the requester's reach, as written on paper.
 - Air defence (7.3.3.5): an aircraft (plane or helicopter, no drone) announced, the enemy's
   first air-defence row with missions left rolls at once; T intercepts (both missions
   spent), U lets it through (no air-defence mission spent).
@@ -31,7 +33,7 @@ resolution of T actions at once and of T+1 actions in the next turn's resolution
 
 from __future__ import annotations
 
-from ...battlefield import LocKind
+from ...battlefield import Battlefield, LocKind
 from ...battlefield.movement import ep_from, ep_within
 from ...model.cards import AffectedSides, BlockType, Protection, SupportCard, SupportDomain, SupportKind
 from ...model.scenario import Side, SupportRow
@@ -143,10 +145,12 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
     if not askers:
         return []
     bf = g.battlefield
-    seen_by = sit.enemy_sight(other(side))  # (`seen_by_enemy`, the state standing still)
-    seen = sorted(
-        loc for loc in sit.enemy_locations(side) if bf.location(loc).kind != LocKind.roof and seen_by(loc)
-    )
+    if on_paper(sit, side):
+        # 7.3.3.1: "the player writes out on a sheet of paper the positions targeted"
+        aims = None
+    else:
+        seen_by = sit.enemy_sight(other(side))  # (`seen_by_enemy`, the state standing still)
+        aims = sorted(loc for loc in sit.enemy_locations(side) if seen_by(loc))
     out = []
     for row in rows:
         c = card(sit, row.support)
@@ -155,12 +159,30 @@ def requests(sit: Situation, side: Side) -> list[Request3D]:
             btype = g.blocks[bid].type
             if btype == BlockType.platoon_leader and c.kind not in SHELLING:
                 continue
-            for target in seen:
-                if c.kind in SCOUTING and bf.location(target).kind not in (LocKind.hex, LocKind.roof):
+            reach = REACH[btype]
+            near = ep_from(bf, here)
+            for target in sorted(loc for loc, d in near.items() if d <= reach) if aims is None else aims:
+                if not targetable(c, bf.location(target).kind):
                     continue
-                if ep_within(bf, here, target, REACH[btype]) is not None:
+                if ep_within(bf, here, target, reach) is not None:
                     out.append(Request3D(row.support, bid, target))
     return out
+
+
+def on_paper(sit: Situation, side: Side) -> bool:
+    """Whether the scenario lets `side` write any position within reach (7.3.3.1) rather than
+    be offered the locations of the enemy blocks it sees (`SupportMatrix.any_position`)."""
+    return getattr(sit.game.scenario.sides, side.value).support.any_position
+
+
+def targetable(c: SupportCard, kind: LocKind) -> bool:
+    """Where a 3D action may be aimed. 7.3.3.1: "Where a building is targeted, only a room or
+    an area can be targeted, but no roof"; 7.3.4: "A 3D scouting action is allowed anywhere
+    except for buildings (exception roofs) and underground": a scouting mission's target is
+    a hex or a roof, the others' a hex, room or zone."""
+    if c.kind in SCOUTING:
+        return kind in (LocKind.hex, LocKind.roof)
+    return kind != LocKind.roof
 
 
 def actions(sit: Situation) -> list[Action]:
@@ -267,10 +289,13 @@ def adjustments(sit: Situation, m: Mission) -> list[Action]:
     out: list[Action] = [Cancel3D()]
     if sees:
         bf, enemy = sit.game.battlefield, other(m.side)
-        for loc in sorted(sit.enemy_locations(m.side)):
-            if loc == m.target or bf.location(loc).kind == LocKind.roof or not sit.seen_by_enemy(enemy, loc):
+        paper = on_paper(sit, m.side)
+        near = ep_from(bf, m.target)
+        aims = (loc for loc, d in near.items() if d <= ADJUST) if paper else sit.enemy_locations(m.side)
+        for loc in sorted(aims):
+            if loc == m.target or not targetable(c, bf.location(loc).kind):
                 continue
-            if c.kind in SCOUTING and bf.location(loc).kind not in (LocKind.hex, LocKind.roof):
+            if not paper and not sit.seen_by_enemy(enemy, loc):
                 continue
             if ep_within(bf, m.target, loc, ADJUST) is not None:
                 out.append(Adjust3D(loc))
@@ -314,29 +339,62 @@ def resolve(sit: Situation, m: Mission) -> None:
     for bid in blocks_within(sit, m.target, 0):
         sit.reveal(bid)  # 3.1.1: blocks on the target location of a strike are revealed
     reach = max(rings)
-    for bid in blocks_within(sit, m.target, reach):
-        b, info = s.blocks[bid], g.blocks[bid]
-        if not b.on_map or info.dummy:
+    struck = struck_within(g.battlefield, m.target, reach)
+    for bid, b in list(s.blocks.items()):
+        if not b.on_map or b.location not in struck:
+            continue
+        info = g.blocks[bid]
+        if info.dummy:
             continue
         if c.sides == AffectedSides.friendly and info.side == m.side:
             continue
+        osl = rings.get(struck[b.location], 0)
         if info.vehicle and s.advanced.riders and combat.can_hit(c.targets, Protection.soft):
-            d = ep_within(bf, m.target, b.location or "", reach)
             # 11.1: the riders on its superstructure suffer the ring as soft blocks
-            superstructure.struck_from_above(sit, bid, rings.get(d, 0) if d is not None else 0)
+            superstructure.struck_from_above(sit, bid, osl)
         if not combat.can_hit(c.targets, info.profile.protection):
             continue
-        d = ep_within(bf, m.target, b.location or "", reach)
-        osl = rings.get(d, 0) if d is not None else 0
         harm.suffer(sit, bid, osl, from_above=True)
     if any(rings.values()):
         rubble.aimed(sit, m.target)  # 13.4: a 3D fire at a room or zone may bring it down
     # 7.3.3.3: population counters too, and every No Man's Land counter as a weapons
     # effect affects them (8.2.1.1: population eliminated, counted to the requester)
-    hit = within(sit, m.target, max(r for r, osl in rings.items() if osl > 0) if any(rings.values()) else -1)
+    farthest = max((r for r, osl in rings.items() if osl > 0), default=-1)
+    hit = {loc for loc, d in struck.items() if d <= farthest}
     for cid in sorted(s.nml.counters):
         if s.nml.counters[cid].location in hit:
             no_mans_land.reveal_by_weapon(sit, cid, by=m.side)
+
+
+def struck_within(bf: Battlefield, target: str, radius: int) -> dict[str, int]:
+    """The locations a 3D action's weapons effect at `target` reaches within `radius` rings,
+    with the ring each is in (EP from the target). 7.3.3.3: "a block located on the roof of
+    a building is treated for weapons effect as if it were in one of the rooms/areas (of
+    this building) targeted by the 3D action. If the targeted position is not within the
+    building, no weapons effect is to be applied on the roof": a roof is in the target's own
+    ring when a room or zone of its building is targeted, in none otherwise, whatever its
+    EP distance. A function of the map: the play's resolution and a bot's estimate alike."""
+    aim = bf.location(target)
+    by_id = bf.by_id
+    roof = LocKind.roof
+    out = {loc: d for loc, d in ep_from(bf, target).items() if d <= radius and by_id[loc].kind != roof}
+    if aim.interior and aim.building is not None and radius >= 0:
+        for over in _roofs(bf).get(aim.building, ()):
+            out[over] = 0
+    return out
+
+
+def _roofs(bf: Battlefield) -> dict[str, tuple[str, ...]]:
+    """Building -> its roof locations, kept with the battlefield."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for loc in bf.locations:
+            if loc.kind == LocKind.roof and loc.building is not None:
+                found.setdefault(loc.building, []).append(loc.id)
+        return {b: tuple(ids) for b, ids in found.items()}
+
+    return bf.derived(_roofs, build)
 
 
 def within(sit: Situation, target: str, radius: int) -> set[str]:
@@ -377,10 +435,9 @@ def rings(sit: Situation, support: str, target: str) -> tuple[tuple[int, int, tu
     if c is None or not c.effect:
         return ()
     by_radius = {r.radius: r.osl for r in c.effect}
-    reach = max(by_radius)
     found: dict[int, list[str]] = {}
-    for loc, d in ep_from(sit.game.battlefield, target).items():
-        if d <= reach and d in by_radius:
+    for loc, d in struck_within(sit.game.battlefield, target, max(by_radius)).items():
+        if d in by_radius:
             found.setdefault(d, []).append(loc)
     return tuple((d, by_radius[d], tuple(sorted(found.get(d, ())))) for d in sorted(by_radius))
 

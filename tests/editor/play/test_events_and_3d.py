@@ -20,9 +20,9 @@ from editor.play.offers import Offer, Where
 from editor.play.session import Player, PlayOptions, PlaySession, View
 from editor.play.support_panel import SupportPanel
 from editor.play.window import PlayWindow
-from engine.battlefield.movement import ep_from
 from engine.io.files import load_document
 from engine.model.scenario import Side
+from engine.rules.uo import third_dimension
 from engine.rules.uo.game import Game
 from engine.rules.uo.observation import SupportLeft
 from engine.rules.uo.play import Play
@@ -220,9 +220,9 @@ def test_6_7_3_a_card_played_and_a_t_plus_1_mission_falling_next_turn_with_its_r
         and ring.label.startswith("81mm mortar section: -")
         and strike.target == target
     )
-    # the card's rings by EP distance (walls add theirs, 8.2.1.4): 2 OSL on the target, 1 at
-    # 1 EP, 1 less where fortified
-    ep = ep_from(s.game.battlefield, target)
+    # the card's rings by EP distance (walls add theirs, 8.2.1.4; a roof only under its own
+    # building's target, 7.3.3.3): 2 OSL on the target, 1 at 1 EP, 1 less where fortified
+    ep = third_dimension.struck_within(s.game.battlefield, target, 1)
     assert {(c.location, c.distance, c.osl) for c in strike.cells} == {
         (loc, d, {0: 2, 1: 1}[d]) for loc, d in ep.items() if d <= 1
     }

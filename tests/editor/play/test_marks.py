@@ -53,7 +53,12 @@ def test_7_3_3_3_a_strike_rings_by_ep_and_5_2_4_2_fortified_takes_1_less(game) -
     obs = dataclasses.replace(play.observation(Side.red), strikes=(strike,), fortified=(target, near))
     (look,) = strike_looks([obs], game.battlefield, game.support_cards)
     rings = {r.radius: r.osl for r in game.support_cards["sup-artillery"].effect}  # 3 / 2 / 1
-    assert {c.location: c.osl for c in look.cells} == {loc: rings[d] for loc, d in ep.items() if d in rings}
+    # by EP distance (7.3.3.3), but a roof only when its own building is the target: 47.R is
+    # 2 EP from the street hex, in the card's rings, and takes nothing
+    struck = third_dimension.struck_within(game.battlefield, target, max(rings))
+    assert ep.get("47.R") == 2 and "47.R" not in struck
+    expected = {loc: rings[d] for loc, d in struck.items() if d in rings}
+    assert {c.location: c.osl for c in look.cells} == expected
     cells = {c.location: c for c in look.cells}
     assert cells[target].taken == rings[0] - 1 and cells[near].taken == rings[1] - 1
     assert all(c.taken == c.osl for loc, c in cells.items() if loc not in (target, near))

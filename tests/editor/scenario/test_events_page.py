@@ -4,7 +4,7 @@ leaves uncovered or gives twice; one undo entry per edit; undo gives the file ba
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QCheckBox, QPushButton
 
 from .input import click, select_row, type_in_cell
 
@@ -133,3 +133,17 @@ def test_rolls_read_as_ranges_in_the_tables(window, qtbot, sample):
     assert doc.model.sides.green.events.table[1].roll == [2, 3, 4, 5]
     assert page.event_table.item(1, 0).text() == "2-5"
     assert page.matrix.item(0, 5).text() == "2-6"  # sup-mortar's T+1: 2, 3, 4, 5, 6
+
+
+def test_7_3_3_1_requests_at_any_position_are_switched_on_per_side(window, qtbot, sample):
+    page, doc = _open(window, sample)
+    original = doc.text()
+    box = page.findChild(QCheckBox, "any_position")
+    assert not box.isChecked()
+    click(qtbot, box)
+    assert doc.model.sides.green.support.any_position and not doc.model.sides.red.support.any_position
+    assert doc.undo_stack.count() == 1
+    page.side_box.setCurrentText("red")
+    assert not box.isChecked()  # red's own setting
+    doc.undo_stack.undo()
+    assert doc.text() == original

@@ -247,3 +247,12 @@ def test_missing_sheet_silences_location_checks() -> None:
 def test_missing_cards_silence_card_checks() -> None:
     found = scen("cards: [minimal-cards.yaml]", "cards: [no-such-cards.yaml]")
     assert [c for c, _ in found] == ["L301"]
+
+
+def test_a_sides_ied_uxo_allotment_is_checked_like_the_others() -> None:
+    # 8.2.3.1: the IED/UXO an engineer places; those the scenario puts down are located
+    ied = "barricades: {count: 1, locations: [A0403]}\n      ied_uxo: {count: 1, locations: [A0101, A0402]}"
+    found = scen("barricades: {count: 1, locations: [A0403]}", ied)
+    assert ("L323", "/sides/red/environment/ied_uxo/locations/1") in found  # two for one
+    assert ("L334", "/sides/green/impulse_forces/0/blocks/0/at") in found  # g1-pl stands on one
+    assert scen("barricades: {count: 1, locations: [A0403]}", "ied_uxo: {count: 2}") == []

@@ -36,6 +36,7 @@ from engine.rules.uo.play import (
     Play,
     ReturnFire,
     StartImpulse,
+    TakeLosses,
     Withdraw,
 )
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
@@ -366,6 +367,42 @@ def test_10_4_2_a_paired_vehicle_does_not_withdraw() -> None:
     play._legal = None
     assert Withdraw() not in play.legal_actions()
     assert armour_cover.paired(play, "tank")
+
+
+def _enemy_gun_at_a_pair(rule: bool) -> Play:
+    """Green infantry under an APC's cover (or beside it without the rule); a red tank fires
+    its gun (heavy, 1 EP around the target) at the APC, whose HMG cannot answer a tank."""
+    green = [B("inf", INF, "S0804"), B("apc", APC, "S0803")]
+    # (no die: a target with no adequate answer takes the set loss, 8.2.7.4)
+    play = play_of(game_of(green, [B("rt", MBT, "S0808")], advanced_rules=[R.armor_cover] if rule else []))
+    activate(play, "inf")
+    if rule:
+        play.apply(JoinCover("apc"))
+    else:
+        play.apply(EndActivation())
+    play.apply(EndImpulse())
+    activate(play, "rt")
+    play.apply(Fire("S0803", "gun"))
+    play.apply(TakeLosses())
+    return play
+
+
+def test_10_4_1_a_covered_foot_block_suffers_the_enemys_heavy_weapons_effect() -> None:
+    """10.4.1: "A Foot unit block inside a pair cannot be targeted or scouted. However, it
+    suffers all the area weapons effect (heavy weapons effect, including at the beginning of
+    the fire and 3D actions)." """
+    on = _enemy_gun_at_a_pair(True)
+    inf = on.state.blocks["inf"]
+    # the card's heavy weapons effect around the target, on a soft block: -2 OSL, activated
+    table = on.game.tables.weapons_effect.losses.heavy.around_target
+    assert inf.losses == table.of(small.CARDS["rifles"].blocks[1].protection) == 2
+    assert inf.activated
+    check(on)
+    # 8.2.1.1's general case: beside the APC, uncovered, the same shot reaches no enemy but
+    # its target ("never the other enemy blocks")
+    off = _enemy_gun_at_a_pair(False)
+    assert off.state.blocks["inf"].losses == 0
+    check(off)
 
 
 # --- 10.5 antitank weapons against infantry -------------------------------------------------

@@ -10,6 +10,7 @@ from engine.rules.uo import cohesion, effects, fight, reorganisation
 from engine.rules.uo.actions import (
     Activate,
     EndReorganisation,
+    Enter,
     Fire,
     Pass,
     StartImpulse,
@@ -96,6 +97,40 @@ def test_12_1_numbered_markers_limit_the_detached_blocks() -> None:
         assert Transfer("b", "g1") in reorganisation.choices(play, Side.green)
     finally:
         reorganisation.MARKERS = saved
+
+
+def test_12_1_two_forces_coming_into_play_at_the_same_time_exchange_blocks() -> None:
+    """3.1.1 (12.1's sequence): "each side may reorganise the order of battle between two
+    Impulse Forces already in play, or between two Impulse Forces coming into play at the
+    same time." Green's g2 and g3 both enter in turn 2; g4 enters in turn 3."""
+    game = game_of(
+        [
+            B("a", INF, "S0801"),
+            B("d", INF, force="g2"),
+            B("e", INF, force="g3"),
+            B("f", INF, force="g4"),
+        ],
+        [B("r", INF, "S1410")],
+        advanced_rules=REORGANISE,
+        entries={"g2": 2, "g3": 2, "g4": 3},
+    )
+    play = Play(game, 0)
+    play.apply(Pass())
+    play.apply(Pass())
+    assert play.state.turn == 2 and play.decider == Side.green
+    # the two entering forces trade blocks with each other, not with g1 on the map, nor
+    # with g4, which comes later
+    assert legal(play, Transfer) == {Transfer("d", "g3"), Transfer("e", "g2")}
+    play.apply(Transfer("d", "g3"))  # g2 left empty: nothing more to exchange
+    assert play.state.advanced.reorganising == []
+    assert reorganisation.force_blocks(play, "g3") == ("e", "d")
+    play.apply(StartImpulse("g3"))
+    entering = {a.block for a in play.legal_actions() if isinstance(a, Enter)}
+    assert entering == {"d", "e"}  # "d" enters with its new force, at its entry hexes
+    assert play.state.impulse is not None and play.state.impulse.limit == 2  # all activated (7.1.1)
+    check(play)
+    without = two_platoons([])  # the same sequence without the rule: nothing is offered
+    assert not legal(without, Transfer)
 
 
 def leaders_game(rules: list[AdvancedRule], quality: Quality = Quality.veteran) -> Play:

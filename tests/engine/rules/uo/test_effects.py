@@ -46,6 +46,27 @@ def test_8_2_1_2_light_weapons_hit_friendly_foot_blocks_in_the_fire_lane() -> No
     assert all(h.osl == 1 and h.zone == "fire lane" for h in hits.values())
 
 
+def test_4_3_7_2_a_heavy_weapon_always_affects_the_locations_neighbouring_its_target() -> None:
+    """4.3.7.2: "The area of effect of heavy weapons extends: in some cases, around the firing
+    unit; always in the locations neighbouring the target of the shooting." The small map's
+    ATGM card gives a blast around the firer and no radius around the target."""
+    play = play_of(
+        [B("g-atgm", BlockType.support_weapons, "S0802"), B("g-next", at="S0908"), B("g-2ep", at="S1008")],
+        [B("r-target", at="S0808")],
+    )
+    w = weapon(play, "g-atgm", "atgm")
+    assert w.area_of_effect.effect == EffectClass.heavy and w.area_of_effect.around_target == 0
+    bf = play.game.battlefield
+    assert ep_within(bf, "S0808", "S0908", 1) == 1 and ep_within(bf, "S0808", "S1008", 1) is None
+    hits = {h.block: h for h in effects.shot_hits(play, "g-atgm", w, "S0808", False)}
+    assert set(hits) == {"g-next"} and hits["g-next"].zone == "around the target"
+    assert hits["g-next"].osl == 2  # the card's heavy weapons effect around the objective, soft
+    # the card's radius stands when it is larger; a light weapon has none around its target
+    wider = w.area_of_effect.model_copy(update={"around_target": 2})
+    assert wider.target_radius() == 2 and w.area_of_effect.target_radius() == 1
+    assert weapon(play, "g-next", "mg").area_of_effect.target_radius() == 0
+
+
 def test_8_2_1_4_the_fire_lane_stops_at_an_obstacle() -> None:
     # S0404 is on the line from S1004 through S0804 (row 04), but building 1 hides it
     play = play_of(

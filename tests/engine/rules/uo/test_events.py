@@ -20,7 +20,7 @@ from engine.model.cards import (
     SupportPoints,
 )
 from engine.model.scenario import Events, EventTableRow, Logistics, Side
-from engine.rules.uo import events, invariants, support
+from engine.rules.uo import events, invariants, reorganisation, support
 from engine.rules.uo.actions import EventTarget, PlayEvent, action_from_json, action_to_json
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Pass, Play, StartImpulse
@@ -308,9 +308,9 @@ def test_6_random_games_play_events_keep_the_invariants_and_replay_from_the_log(
     assert used["PlayEvent"] and used["EventTarget"], used
 
 
-def test_6_events_module_names_the_entry_turn_of_forces_on_the_map_as_none() -> None:
+def test_6_the_entry_turn_of_a_force_on_the_map_is_none() -> None:
     play = Play(basic(), 0)
-    assert events.entry_turn(play, "g1") is None
+    assert reorganisation.entry_turn(play, "g1") is None
 
 
 def test_6_2_2_a_table_card_already_taken_or_used_is_not_taken_again() -> None:

@@ -1,20 +1,24 @@
 """The golden playthroughs: seeded games of the sample scenario between the heuristic bot
-(green) and the random bot (red), seeds 41 and 45, recorded by `uo play` and committed.
+(green) and the random bot (red), seeds 41 and 58, recorded by `uo play` and committed.
 Replaying each log must reproduce the same dice and the same final state (DESIGN.md: "the log is
-the game"); together they go through the whole rule set of issue 5 (no single seed of today's
-rules has every rare action: a stay-put after an assault and a scouting in one game).
+the game"); together they go through the whole rule set of issue 5 (seed 58 has every one of
+its actions; 41, kept from before, most: a stay-put after an assault and a scouting are rare).
+Issue 28 (No Man's Land contact by adjacency, heavy weapons reaching the target's neighbours)
+changed both games and left seed 45 without a scouting: 58 replaced it.
 
 A deliberate rules change alters the games: re-record them with
 `uo play scenarios/harbour-crossing.yaml --green heuristic --red random --seed S --log
 tests/golden/harbour-crossing-heuristic-vs-random-seedS.json` and say why in the commit.
 
 The customs-breach sample (issues 16 and 13) has a golden playthrough of its own: random
-against random (so the heuristic bot's changes never touch it), seed 60, the first of seeds
-1-71 in which every rule of No Man's Land, support, transport, breaching, events and 3D
+against random (so the heuristic bot's changes never touch it), seed 868, the first of seeds
+1-868 in which every rule of No Man's Land, support, transport, breaching, events and 3D
 actions happens (golden_kit.py names them; `python -m tests.engine.rules.uo.golden_kit
-scenarios/customs-breach.yaml 1 100` is the search). Re-record it with `uo play
-scenarios/customs-breach.yaml --green random --red random --seed 60 --log
-tests/golden/customs-breach-random-vs-random-seed60.json` (and search again if it then lacks
+scenarios/customs-breach.yaml 1 100` is the search). Seed 60 was until issue 28 made contact
+with a No Man's Land counter adjacency (8.1.12): population flees far less often, and no
+seed below 868 then had every rule. Re-record it with `uo play scenarios/customs-breach.yaml
+--green random --red random --seed 868 --log
+tests/golden/customs-breach-random-vs-random-seed868.json` (and search again if it then lacks
 one).
 """
 
@@ -34,8 +38,8 @@ from engine.rules.uo.state import Phase
 from .golden_kit import EVERYTHING, happenings, missing
 
 ROOT = Path(__file__).resolve().parents[4]
-GOLDENS = [ROOT / "tests" / "golden" / f"harbour-crossing-heuristic-vs-random-seed{s}.json" for s in (41, 45)]
-CUSTOMS = ROOT / "tests" / "golden" / "customs-breach-random-vs-random-seed60.json"
+GOLDENS = [ROOT / "tests" / "golden" / f"harbour-crossing-heuristic-vs-random-seed{s}.json" for s in (41, 58)]
+CUSTOMS = ROOT / "tests" / "golden" / "customs-breach-random-vs-random-seed868.json"
 
 
 @pytest.mark.parametrize("golden", [*GOLDENS, CUSTOMS], ids=lambda p: p.stem)

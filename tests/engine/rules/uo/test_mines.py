@@ -8,7 +8,16 @@ import random
 from engine.model.cards import BlockType
 from engine.model.scenario import Side
 from engine.rules.log import replay_actions
-from engine.rules.uo.actions import Destroy, KeepInReserve, Move, PlaceCounter, ScoutMines
+from engine.rules.uo.actions import (
+    Destroy,
+    EndActivation,
+    EndImpulse,
+    KeepInReserve,
+    Move,
+    Pass,
+    PlaceCounter,
+    ScoutMines,
+)
 from engine.rules.uo.counters import Kind
 from engine.rules.uo.invariants import check
 from engine.rules.uo.play import Play
@@ -61,6 +70,54 @@ def test_8_2_3_1_kept_in_reserve_the_engineers_place_them_in_an_adjacent_hex() -
     check(play)
 
 
+def test_8_2_3_1_an_engineer_places_an_ied_uxo_of_its_allotment_face_down_next_to_it() -> None:
+    """8.2.3.1: "An Engineer block may place an AT-mine, a barricade or an IED/UXO in an
+    adjacent location if this is specified in the scenario instructions. ... place an
+    IED/UXO counter, face-down in an adjacent location"."""
+    base = small_game(
+        green=[B("g-eng", BlockType.engineer, at="S0803"), B("g-inf", at="S0801")],
+        red=[B("r-inf", at="S0807"), RED_FAR],
+        leaders=False,
+    )
+    game = with_allotments(base, Side.green, ied_uxo={"count": 1})
+    play = Play(game, 0)
+    assert play.state.phase == Phase.impulses  # an engineers' allotment: nothing at set-up
+    activate(play, "g-eng")
+    places = {a for a in play.legal_actions() if isinstance(a, PlaceCounter) and a.kind == "ied_uxo"}
+    assert PlaceCounter("ied_uxo", "S0804") in places
+    assert all(a.location in game.battlefield.neighbours("S0803") for a in places)
+    play.apply(PlaceCounter("ied_uxo", "S0804"))
+    [cid] = [k for k, c in play.state.nml.counters.items() if c.kind == Kind.ied_uxo]
+    ied = play.state.nml.counters[cid]
+    assert (ied.location, ied.placed_by, ied.owner, ied.revealed) == ("S0804", Side.green, None, False)
+    # green knows it; to red it is any face-down counter of No Man's Land
+    assert [(c.location, c.kind, c.owner) for c in play.observation(Side.green).counters] == [
+        ("S0804", "ied_uxo", None)
+    ]
+    red_sees = [(c.location, c.kind, c.owner) for c in play.observation(Side.red).counters]
+    assert red_sees == [("S0804", None, None)]
+    check(play)
+    # a red block coming next to it meets it (8.1.12) and rolls for it (5.2.3.1)
+    play.apply(EndActivation())
+    play.apply(EndImpulse())
+    activate(play, "r-inf")
+    move(play, "S0806")
+    load(play, 2)
+    move(play, "S0805")
+    assert ied.location is None and play.state.blocks["r-inf"].losses == 1
+    check(play)
+
+
+def test_8_2_3_1_a_scenario_puts_down_a_sides_ied_uxo_the_rest_is_its_engineers() -> None:
+    base = small_game(green=[B("g-eng", BlockType.engineer, at="S0803")], red=[RED_FAR], leaders=False)
+    game = with_allotments(base, Side.green, ied_uxo={"count": 2, "locations": ["S0806"]})
+    play = Play(game, 0)
+    [ied] = [c for c in play.state.nml.counters.values() if c.kind == Kind.ied_uxo]
+    assert (ied.location, ied.placed_by) == ("S0806", Side.green)
+    assert play.state.nml.reserve == {"green.ied_uxo": 1}  # one more for the engineers
+    check(play)
+
+
 def mined(vehicle_at: str = "S0803", friend_at: str = "S0806") -> Play:
     game = small_game(
         green=[B("g-apc", BlockType.apc, at=vehicle_at), B("g-inf", at=friend_at)],
@@ -84,6 +141,29 @@ def test_5_2_2_2_a_vehicle_entering_the_mined_hex_is_destroyed_on_0_to_7() -> No
     assert s.nml.counters["red-at_mine-1"].location is None  # removed from play
     # the mine's weapons effect: the vehicle's side within 2 EP (an involuntary action, 8.2.1.1)
     assert s.blocks["g-inf"].losses == 1
+    check(play)
+
+
+def test_5_2_2_2_an_exploded_mines_smoke_stays_until_the_end_of_the_game() -> None:
+    """5.2.2.2: "Place a Wreck and a Smoke (down wind) counters, until the end of the game, on
+    the mine location", the specific rule, over 5.2.4.3's general "It is removed at the end
+    of the turn", which still lifts a fired smoke."""
+    play = mined()
+    activate(play, "g-apc")
+    move(play, "S0804")
+    load(play, 0)
+    move(play, "S0805")
+    s = play.state
+    plume = set(s.smoke)
+    assert "S0805" in plume and plume == s.lasting_smoke
+    s.smoke.add("S0101")  # a smoke fire's counter (8.2.7.8, 5.2.4.3)
+    if s.impulse is not None:
+        play.apply(EndImpulse())
+    load(play, 9, 9, 9, 9)  # whatever the next initial phase rolls
+    while s.turn == 1:
+        play.apply(Pass())
+    assert s.turn == 2 and s.smoke == plume  # the fired smoke lifted, the mine's kept
+    assert all(play.observation(side).smoke == tuple(sorted(plume)) for side in Side)
     check(play)
 
 

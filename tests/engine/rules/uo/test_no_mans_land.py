@@ -1,6 +1,6 @@
 """No Man's Land counters (5.2.3, 5.2.4.4, 8.2.1, 8.2.5.4-8.2.5.5, 8.2.6) and the initial
 phase's No Man's Land sequences (3.1.1, 13.3) on the small map. The street (column 08) is
-clear from end to end: S0802 is 4 EP from S0806, S0803 3 EP (in contact, 8.1.12)."""
+clear from end to end: S0802 is 4 EP from S0806, S0805 next to it (in contact, 8.1.12)."""
 
 from __future__ import annotations
 
@@ -48,10 +48,40 @@ def test_5_2_3_a_block_in_contact_turns_a_counter_over_and_both_sides_see_it() -
         assert [(c.location, c.kind) for c in play.observation(side).counters] == [("S0806", None)]
     activate(play, "g-inf")
     load(play)  # a Vehicles counter met rolls nothing
-    move(play, "S0803")
+    move(play, "S0803", "S0804", "S0805")
     assert counter(play, "c").revealed
     for side in Side:
         assert [(c.location, c.kind) for c in play.observation(side).counters] == [("S0806", "vehicles")]
+
+
+def test_8_1_12_a_block_is_in_contact_with_a_counter_only_when_adjacent_to_its_location() -> None:
+    """8.1.12: "A block is in contact with a No Man's Land counter (and the latter is
+    immediately revealed if needed) if the block becomes adjacent to the counter location
+    during its movement." Not block-to-block contact: 2 EP away in clear LOS is no contact."""
+    play = play_with(
+        [{"id": "ied", "kind": "ied_uxo", "at": "S0806"}, {"id": "pop", "kind": "population", "at": "S0810"}],
+        [B("g-inf", at="S0802")],
+    )
+    activate(play, "g-inf")
+    load(play)  # no die: nothing is met on the way
+    move(play, "S0803", "S0804")
+    assert ep_distance(play.game.battlefield, "S0804", "S0806") == 2
+    assert not counter(play, "ied").revealed and counter(play, "pop").location == "S0810"
+    load(play, 9)  # the IED/UXO's roll on contact (5.2.3.1), 9: it does not go off
+    move(play, "S0805")
+    assert counter(play, "ied").revealed and counter(play, "ied").unstable
+    assert not counter(play, "pop").revealed  # 5 EP away, in LOS
+
+
+def test_8_1_12_population_flees_when_a_block_comes_within_1_hex_not_before() -> None:
+    """8.1.12: "When the block of a player comes within 1 hex/room/zone of a Population
+    counter, the enemy player moves the population counter 3 MPs, in any direction." """
+    play = play_with([{"id": "pop", "kind": "population", "at": "S0806"}], [B("g-inf", at="S0802")])
+    activate(play, "g-inf")
+    move(play, "S0803", "S0804")
+    assert counter(play, "pop").location == "S0806" and not counter(play, "pop").revealed
+    move(play, "S0805")
+    assert counter(play, "pop").revealed and counter(play, "pop").location != "S0806"
 
 
 def test_5_2_3_1_an_ied_met_explodes_on_0_to_3_hurting_its_side_within_2_ep() -> None:
@@ -61,12 +91,13 @@ def test_5_2_3_1_an_ied_met_explodes_on_0_to_3_hurting_its_side_within_2_ep() ->
         [B("r-near", at="S0706"), RED_FAR],
     )
     activate(play, "g-inf")
+    move(play, "S0803", "S0804")
     load(play, 3)
-    move(play, "S0803")
+    move(play, "S0805")
     s = play.state
     assert counter(play, "ied").location is None  # exploded, out of the game
     assert s.blocks["g-near"].losses == 1  # 1 EP from it (the card: -1 OSL, radius 2 EP)
-    assert s.blocks["g-inf"].losses == 0  # 3 EP away
+    assert s.blocks["g-inf"].losses == 1  # the block that met it, next to it (8.2.1.1)
     assert s.blocks["r-near"].losses == 0  # an involuntary action: the triggering side's blocks
     check(play)
 
@@ -78,8 +109,9 @@ def test_5_2_3_1_an_ied_that_does_not_go_off_is_unstable_and_checked_each_initia
         [B("r-near", at="S0706"), RED_FAR],
     )
     activate(play, "g-inf")
+    move(play, "S0803", "S0804")
     load(play, 4)
-    move(play, "S0803")
+    move(play, "S0805")
     c = counter(play, "ied")
     assert c.revealed and c.unstable and c.location == "S0806"
     assert Move("S0804") in play.legal_actions()
@@ -112,7 +144,9 @@ def test_5_2_3_2_toxic_waste_met_makes_a_cloud_downwind_that_costs_1_osl() -> No
     cloud = obstructions.drift(bf, "S0806", Compass.E, 3)
     assert cloud == ["S0806", "S0906", "S1006"]  # 3 hexes towards the east wind (5.2.4.4)
     activate(play, "g-inf")
-    move(play, "S0803")
+    move(play, "S0803", "S0804")
+    assert not play.state.nml.toxic_clouds  # 2 EP away: not yet in contact (8.1.12)
+    move(play, "S0805")
     assert set(cloud) <= play.state.nml.toxic_clouds
     assert play.observation(Side.red).toxic_clouds == tuple(sorted(play.state.nml.toxic_clouds))
     assert play.state.blocks["g-inf"].losses == 0  # outside the cloud
@@ -148,11 +182,11 @@ def test_8_2_5_5_scouting_an_ied_may_set_it_off() -> None:
 def test_5_2_3_3_population_met_flees_3_mp_as_far_as_it_can() -> None:
     play = play_with([{"id": "pop", "kind": "population", "at": "S0806"}], [B("g-inf", at="S0802")])
     activate(play, "g-inf")
-    move(play, "S0803")
+    move(play, "S0803", "S0804", "S0805")
     c = counter(play, "pop")
     bf = play.game.battlefield
     assert c.revealed and c.location != "S0806"
-    assert (ep_distance(bf, "S0803", c.location) or 0) > (ep_distance(bf, "S0803", "S0806") or 0)
+    assert (ep_distance(bf, "S0805", c.location) or 0) > (ep_distance(bf, "S0805", "S0806") or 0)
     assert (ep_distance(bf, "S0806", c.location) or 99) <= 3
     check(play)
 
@@ -299,34 +333,34 @@ def test_5_2_1_a_sides_barricade_block_is_revealed_by_scouting() -> None:
 
 def test_5_2_3_2_a_block_withdrawing_into_a_toxic_cloud_loses_1_osl_and_meets_counters() -> None:
     play = play_with(
-        [{"id": "v", "kind": "vehicles", "at": "S0808"}],
+        [{"id": "v", "kind": "vehicles", "at": "S0806"}],
         [B("g-inf", at="S0803")],
         [B("r-inf", at="S1203"), RED_FAR],
     )
     play.state.nml.toxic_clouds.add("S0805")
     fight.finish_withdrawal(play, Withdrawal("g-inf", "S0803"), "S0805")
     assert play.state.blocks["g-inf"].losses == 1
-    assert counter(play, "v").revealed  # 3 EP from S0805 (5.2.3)
+    assert counter(play, "v").revealed  # next to S0805 (8.1.12)
 
 
 def test_5_2_3_3_fleeing_population_stops_on_coming_into_contact_with_another_block() -> None:
     def fled(green: list[B]) -> str:
         play = play_with([{"id": "pop", "kind": "population", "at": "S0806"}], green)
         activate(play, "g-inf")
-        move(play, "S0803")
+        move(play, "S0805")
         return counter(play, "pop").location
 
-    alone = fled([B("g-inf", at="S0802")])
-    assert alone == "S0508"  # 3 MP away, the farthest from S0803
+    alone = fled([B("g-inf", at="S0804")])
+    assert alone == "S0508"  # 3 MP away, the farthest from S0805
     # a block next to its way west: it stops where it meets it and goes elsewhere
-    blocked = fled([B("g-inf", at="S0802"), B("g-other", at="S0607")])
+    blocked = fled([B("g-inf", at="S0804"), B("g-other", at="S0607")])
     assert blocked != alone
     play = play_with(
         [{"id": "pop", "kind": "population", "at": "S0806"}],
-        [B("g-inf", at="S0803"), B("g-other", at="S0607")],
+        [B("g-inf", at="S0805"), B("g-other", at="S0607")],
     )
     bf = play.game.battlefield
-    spots = no_mans_land._flight(play, "S0806", "S0803")
+    spots = no_mans_land._flight(play, "S0806", "S0805")
     assert blocked in spots
     others = {"S0607"}
     for loc, mp in spots.items():
@@ -345,6 +379,6 @@ def test_5_2_3_2_a_toxic_cloud_is_no_weapons_effect_a_fortified_block_in_it_lose
     play = Play(with_allotments(base, Side.green, fortified={"count": 1, "locations": ["S0906"]}), 0)
     activate(play, "g-inf")
     load(play)  # no fortified roll (5.2.4.2 protects from weapons effects)
-    move(play, "S0803")
+    move(play, "S0803", "S0804", "S0805")
     fort = play.state.blocks["g-fort"]
     assert fort.losses == 1 and not fort.activated

@@ -9,6 +9,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
+from engine.battlefield.movement import ep_distance, ep_from
 from engine.bots.runner import make_bot
 from engine.model.cards import (
     AffectedSides,
@@ -20,12 +21,14 @@ from engine.model.cards import (
     TargetCapability,
 )
 from engine.model.scenario import Allotment, Side, SupportMatrix, SupportRow
-from engine.rules.uo import invariants
+from engine.rules.uo import invariants, third_dimension
 from engine.rules.uo.actions import Adjust3D, Cancel3D, Carry3D, EndRequests, Request3D
 from engine.rules.uo.game import Game
 from engine.rules.uo.play import Pass, Play
 from engine.rules.uo.ruleset import URBAN_OPERATIONS
+from engine.rules.uo.state import Mission
 
+from . import small
 from .small import B
 from .test_fire import Dice, game_of, legal
 
@@ -93,11 +96,15 @@ def with_3d(
     red_air: Sequence[SupportRow] = (),
     jfo: str | None = None,
     fortified: Sequence[str] = (),
+    on_paper: bool = False,
 ) -> Game:
     """The game with green's 3D matrix, red's air defence, our support cards; `jfo`: that
-    green block is a JFO (a platoon leader's profile with the JFO type)."""
+    green block is a JFO (a platoon leader's profile with the JFO type); `on_paper`: green
+    may request at any position (`SupportMatrix.any_position`)."""
     sc = game.scenario
-    g = sc.sides.green.model_copy(update={"support": SupportMatrix(actions=list(green))})
+    g = sc.sides.green.model_copy(
+        update={"support": SupportMatrix(actions=list(green), any_position=on_paper)}
+    )
     red_env = sc.sides.red.environment.model_copy(
         update={"fortified": Allotment(count=len(fortified), locations=list(fortified))}
     )
@@ -249,8 +256,6 @@ def test_6_7_3_extra_missions_from_events_add_to_the_matrix() -> None:
     play = Play(with_3d(street(), [row("mortar", missions=0)]), 0)
     assert not play.state.third.requesting  # nothing to request: no decision
     play.state.events.extra_missions["mortar"] = 1
-    from engine.rules.uo import third_dimension
-
     third_dimension.start_requests(play, Side.green)
     assert legal(play, Request3D)
 
@@ -341,4 +346,84 @@ def test_7_3_3_3_3d_fire_eliminates_population_in_its_rings_and_spares_it_beyond
     counters = play.state.nml.counters
     assert counters["pop1"].location is None and counters["pop2"].location == "S0909"
     assert play.state.nml.collateral == {Side.green: 1}
+    invariants.check(play)
+
+
+def _roof_strike(target: str) -> Play:
+    """A mortar (2 OSL on the target, 1 OSL 1 EP around) falls on `target`; red has a rifle
+    block on the roof of the small building (1.R: 3 EP from its north room by the stairs
+    of the south room, 1 EP from the street hexes beside the building)."""
+    game = with_3d(
+        game_of([B("pl", PL, "S0802")], [B("roof", INF, small.ROOF), B("r", INF, "S1410")]), [row("mortar")]
+    )
+    play = Play(game, 0)
+    third_dimension.resolve(play, Mission(Side.green, "mortar", "pl", target, 1))
+    return play
+
+
+def test_7_3_3_3_a_roof_is_treated_as_in_the_targeted_room_of_its_building() -> None:
+    """7.3.3.3: "a block located on the roof of a building is treated for weapons effect as
+    if it were in one of the rooms/areas (of this building) targeted by the 3D action." """
+    play = _roof_strike(small.ROOM_N)
+    assert play.state.blocks["roof"].losses == 2  # the target's own ring, not 3 EP away
+    assert third_dimension.rings(play, "mortar", small.ROOM_N)[0][2] == (small.ROOM_N, small.ROOF)
+    invariants.check(play)
+
+
+def test_7_3_3_3_no_weapons_effect_on_a_roof_when_the_target_is_outside_its_building() -> None:
+    """7.3.3.3: "If the targeted position is not within the building, no weapons effect is to
+    be applied on the roof." """
+    assert ep_distance(small.small_battlefield(), small.DOOR_HEX, small.ROOF) == 1
+    play = _roof_strike(small.DOOR_HEX)
+    assert play.state.blocks["roof"].losses == 0  # 1 EP away, but outside the building
+    assert all(small.ROOF not in locs for _, _, locs in third_dimension.rings(play, "mortar", small.DOOR_HEX))
+    invariants.check(play)
+
+
+def test_7_3_4_a_3d_scouting_mission_may_be_aimed_at_a_roof_no_other_3d_action_may() -> None:
+    """7.3.4: "A 3D scouting action is allowed anywhere except for buildings (exception roofs)
+    and underground"; 7.3.3.1: "only a room or an area can be targeted, but no roof"."""
+    game = game_of([B("pl", PL, "S0803")], [B("roof", INF, small.ROOF), B("r", INF, "S1410")])
+    play = Play(with_3d(game, [row("drone"), row("mortar")], jfo="pl"), 0)
+    assert play.sees("S0803", small.ROOF)
+    offered = legal(play, Request3D)
+    assert Request3D("drone", "pl", small.ROOF) in offered
+    assert not any(r.target == small.ROOF for r in offered if r.support == "mortar")
+    play.rng = Dice(9)  # type: ignore[assignment]  # T: the drone flies at once
+    play.apply(Request3D("drone", "pl", small.ROOF))
+    assert play.state.blocks["roof"].revealed
+    invariants.check(play)
+
+
+def test_7_3_3_1_where_the_scenario_allows_a_request_names_any_position_within_reach() -> None:
+    """7.3.3.1: "During the 3D actions request sequence, the player writes out on a sheet of
+    paper the positions targeted by 3D actions ... Where a building is targeted, only a room
+    or an area can be targeted, but no roof"; 7.3.2: a platoon leader "no farther than 15 EP"."""
+    seen_only = Play(with_3d(street(), [row("mortar")]), 0)
+    assert {r.target for r in legal(seen_only, Request3D)} == {"S0806", "S0807"}
+    corner = game_of([B("pl", PL, "S0101")], [B("r", INF, "S0806"), B("r2", INF, "S0807")])
+    play = Play(with_3d(corner, [row("mortar")], on_paper=True), 0)
+    targets = {r.target for r in legal(play, Request3D)}
+    bf = play.game.battlefield
+    assert {"S0806", "S0808", small.ROOM_N} <= targets  # an empty hex, a room
+    assert small.ROOF not in targets
+    reach = {loc: d for loc, d in ep_from(bf, "S0101").items() if d <= 15}
+    assert targets == set(reach) - {small.ROOF}
+    assert {"S1409", "S1410"} & set(ep_from(bf, "S0101")) and not {"S1409", "S1410"} & targets  # 16 EP
+    play.rng = Dice(9)  # type: ignore[assignment]
+    play.apply(Request3D("mortar", "pl", "S0805"))  # next to red's S0806: its 1 EP ring
+    assert play.state.blocks["r"].losses == 1
+    invariants.check(play)
+
+
+def test_7_3_3_2_a_paper_air_action_is_adjusted_to_any_position_within_10_ep() -> None:
+    """7.3.3.2: "adjusting the position of the 3D action is possible up to 10 EP from the
+    original position (even if there is no LOS to the adjusted position)"."""
+    game = with_3d(street(turns=2), [row("cas", missions=1)], jfo="pl", on_paper=True)
+    play = planned(game, "cas", "S0806")
+    adjusted = {a.target for a in play.legal_actions() if isinstance(a, Adjust3D)}
+    bf = play.game.battlefield
+    assert "S0808" in adjusted and "S0806" not in adjusted and small.ROOF not in adjusted
+    assert all((ep_distance(bf, "S0806", t) or 99) <= 10 for t in adjusted)
+    play.apply(Adjust3D("S0808"))
     invariants.check(play)
