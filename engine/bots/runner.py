@@ -108,5 +108,5 @@ def make_bot(name: str, game: Game, seed: int, side: Side) -> Bot:
     if getattr(factory, "simulates", False):
         # a bot that simulates plays on the game's rules (search.py: never on its hidden parts)
         extra.update(game=game, think=think or None)
-    made: Bot = factory(brief, bot_seed(seed, side), **extra)  # type: ignore[call-arg]
+    made: Bot = factory(brief, bot_seed(seed, side), **extra)
     return made
